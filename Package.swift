@@ -1,0 +1,42 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Legible",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "legible", targets: ["legible"]),
+        .library(name: "PDF", targets: ["PDF"]),
+        .library(name: "PDFWriter", targets: ["PDFWriter"]),
+        .library(name: "Pipeline", targets: ["Pipeline"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib",
+                       providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CLeptonica", pkgConfig: "lept",
+                       providers: [.apt(["libleptonica-dev"])]),
+        .systemLibrary(name: "CTesseract", pkgConfig: "tesseract",
+                       providers: [.apt(["libtesseract-dev"])]),
+
+        .target(name: "PDF", dependencies: ["CZlib"]),
+        .target(name: "PDFWriter", dependencies: ["PDF", "CZlib"]),
+        .target(name: "Imaging", dependencies: ["PDF", "CLeptonica"]),
+        .target(name: "OCR", dependencies: ["Imaging"]),
+        .target(name: "Tesseract", dependencies: ["OCR", "Imaging", "CTesseract", "CLeptonica"]),
+        .target(name: "TextLayer", dependencies: ["PDF", "PDFWriter", "OCR"]),
+        .target(name: "Pipeline", dependencies: ["PDF", "PDFWriter", "Imaging", "OCR", "TextLayer"]),
+        .target(name: "LegibleCLI", dependencies: ["Pipeline", "Tesseract", "PDF", "OCR"]),
+        .executableTarget(name: "legible", dependencies: ["LegibleCLI"]),
+
+        .target(name: "TestSupport", dependencies: ["PDF"], path: "Tests/TestSupport"),
+        .testTarget(name: "PDFTests", dependencies: ["PDF", "TestSupport"]),
+        .testTarget(name: "PDFWriterTests", dependencies: ["PDFWriter", "PDF", "TestSupport"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "PDF", "TestSupport"]),
+        .testTarget(name: "OCRTests", dependencies: ["OCR"]),
+        .testTarget(name: "TesseractTests", dependencies: ["Tesseract", "Imaging", "OCR", "TestSupport"]),
+        .testTarget(name: "TextLayerTests", dependencies: ["TextLayer", "PDF", "PDFWriter", "OCR", "TestSupport"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "OCR", "PDF", "TestSupport"]),
+        .testTarget(name: "LegibleCLITests", dependencies: ["LegibleCLI", "TestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

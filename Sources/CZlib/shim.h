@@ -1,0 +1,12 @@
+#ifndef LEGIBLE_CZLIB_SHIM_H
+#define LEGIBLE_CZLIB_SHIM_H
+#include <zlib.h>
+
+/// deflateInit/inflateInit are macros; these give Swift callable versions.
+static inline int legible_deflateInit(z_streamp strm, int level) {
+    return deflateInit(strm, level);
+}
+static inline int legible_inflateInit(z_streamp strm) {
+    return inflateInit(strm);
+}
+#endif

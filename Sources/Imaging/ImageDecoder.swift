@@ -1,0 +1,73 @@
+import CLeptonica
+import PDF
+
+/// Decodes an image XObject or inline image into a raster.
+public enum ImageDecoder {
+    /// Decodes `stream`, an image XObject of `document`. `resources` resolves named colour spaces.
+    public static func decode(_ stream: PDFStream, document: PDFDocument, resources: PDFDictionary? = nil) throws -> PixImage {
+        let dict = stream.dictionary
+        let width = document.resolve(dict["Width"] ?? .null).intValue ?? 0
+        let height = document.resolve(dict["Height"] ?? .null).intValue ?? 0
+        let isMask = document.resolve(dict["ImageMask"] ?? .null) == .bool(true)
+        let decode = document.resolve(dict["Decode"] ?? .null).arrayValue?.compactMap(\.numberValue)
+        let (data, codec, parameters) = try document.imageData(of: stream)
+        let image: PixImage
+        switch codec {
+        case "DCTDecode"?, "DCT"?:
+            image = try jpeg(data)
+        case "JPXDecode"?:
+            image = try data.withUnsafeBufferPointer {
+                try PixImage(pixReadMemJp2k($0.baseAddress, $0.count, 1, nil, 0, 0), or: "JPEG 2000 data cannot be decoded")
+            }
+        case "CCITTFaxDecode"?, "CCF"?:
+            let tiff = CCITTWrapper.tiff(data: data, parameters: parameters, width: width, height: height)
+            let decoded = try tiff.withUnsafeBufferPointer {
+                try PixImage(pixReadMemTiff($0.baseAddress, $0.count, 0), or: "CCITT fax data cannot be decoded")
+            }
+            // A mask or a /Decode [1 0] swaps which bit value paints.
+            image = (decode?.first ?? 0) > 0 ? try PixImage(pixInvert(nil, decoded.pix), or: "invert failed") : decoded
+        case "JBIG2Decode"?:
+            throw ImagingError(.unsupported, "JBIG2 images are not decoded yet")
+        case nil:
+            let bpc = isMask ? 1 : (document.resolve(dict["BitsPerComponent"] ?? .null).intValue ?? 8)
+            let space: ImageColorSpace = isMask ? .gray
+                : try ImageColorSpace.from(dict["ColorSpace"], document: document, resources: resources)
+            image = try RawSamples.image(data, width: width, height: height, bitsPerComponent: bpc,
+                                         colorSpace: space, decode: decode, isMask: isMask)
+        case let other?:
+            throw ImagingError(.unsupported, "images encoded with \(other)")
+        }
+        return image
+    }
+
+    /// Decodes JPEG bytes (gray, RGB, CMYK).
+    public static func jpeg(_ data: [UInt8]) throws -> PixImage {
+        try data.withUnsafeBufferPointer { buffer in
+            var warnings: Int32 = 0
+            return try PixImage(pixReadMemJpeg(buffer.baseAddress, buffer.count, 0, 1, &warnings, 0),
+                                or: "JPEG data cannot be decoded")
+        }
+    }
+
+    /// Expands inline-image abbreviations (ISO 32000-1 Table 93) into an XObject-style stream.
+    public static func inlineImageStream(dictionary: PDFDictionary, data: [UInt8]) -> PDFStream {
+        let keys = ["W": "Width", "H": "Height", "BPC": "BitsPerComponent", "CS": "ColorSpace", "F": "Filter",
+                    "DP": "DecodeParms", "IM": "ImageMask", "D": "Decode", "I": "Interpolate"]
+        let names = ["G": "DeviceGray", "RGB": "DeviceRGB", "CMYK": "DeviceCMYK", "I": "Indexed",
+                     "AHx": "ASCIIHexDecode", "A85": "ASCII85Decode", "LZW": "LZWDecode", "Fl": "FlateDecode",
+                     "RL": "RunLengthDecode", "CCF": "CCITTFaxDecode", "DCT": "DCTDecode"]
+        func expand(_ object: PDFObject) -> PDFObject {
+            switch object {
+            case .name(let n): return .name(names[n] ?? n)
+            case .array(let items): return .array(items.map(expand))
+            default: return object
+            }
+        }
+        var out = PDFDictionary()
+        for (key, value) in dictionary {
+            let full = keys[key] ?? key
+            out[full] = (full == "ColorSpace" || full == "Filter") ? expand(value) : value
+        }
+        return PDFStream(dictionary: out, data: data)
+    }
+}

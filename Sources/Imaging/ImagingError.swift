@@ -1,0 +1,27 @@
+/// The Imaging module's error.
+public struct ImagingError: Error, Sendable, CustomStringConvertible {
+    /// The failure kind.
+    public enum Code: String, Sendable {
+        /// The image uses an encoding or colour space not handled yet.
+        case unsupported
+        /// The image data could not be decoded.
+        case decodeFailed
+        /// Encoding an image failed.
+        case encodeFailed
+        /// The image is larger than the configured pixel limit.
+        case tooLarge
+    }
+
+    /// The failure kind.
+    public var code: Code
+    /// What happened, for a person.
+    public var message: String
+
+    /// Creates an error.
+    public init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { message }
+}

@@ -1,0 +1,140 @@
+/// One operator of a content stream with its operands (ISO 32000-1 §7.8.2).
+public struct ContentOperation: Sendable, Equatable {
+    /// The operator, e.g. `cm`, `Do`, `Tj`.
+    public var op: String
+    /// The operands that preceded it.
+    public var operands: [PDFObject]
+    /// For inline images (`BI … ID … EI`, reported as op `BI`): the image dictionary is
+    /// operand 0 and the raw data is here.
+    public var inlineData: [UInt8]?
+}
+
+/// Splits content-stream bytes into operations. Lenient: malformed tokens are skipped so
+/// a damaged stream still yields what it can.
+public struct ContentStreamTokenizer: Sequence, IteratorProtocol {
+    private var parser: Parser
+    private let bytes: [UInt8]
+    private var operands: [PDFObject] = []
+    private var errors = 0
+    /// Stop after this many unparseable tokens: hostile streams cannot spin forever.
+    private static let maxErrors = 10_000
+
+    /// Creates a tokenizer over decoded content bytes.
+    public init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        parser = Parser(bytes: bytes)
+    }
+
+    public mutating func next() -> ContentOperation? {
+        while errors < ContentStreamTokenizer.maxErrors {
+            let token: Token
+            do { token = try parser.nextToken() } catch { errors += 1; continue }
+            switch token {
+            case .eof:
+                return nil
+            case .keyword(let op):
+                if op == "BI" { return inlineImage() }
+                if op == "true" { operands.append(.bool(true)); continue }
+                if op == "false" { operands.append(.bool(false)); continue }
+                if op == "null" { operands.append(.null); continue }
+                defer { operands.removeAll(keepingCapacity: true) }
+                return ContentOperation(op: op, operands: operands, inlineData: nil)
+            case .int(let v): operands.append(.int(v))
+            case .real(let v): operands.append(.real(v))
+            case .string(let s): operands.append(.string(s))
+            case .name(let n): operands.append(.name(n))
+            case .arrayStart, .dictStart:
+                // Re-parse the composite from its opening token.
+                var items: [PDFObject] = []
+                let closing: Token = token == .arrayStart ? .arrayEnd : .dictEnd
+                var depth = 1
+                var flat: [Token] = []
+                while depth > 0 {
+                    guard let t = try? parser.nextToken(), t != .eof else { break }
+                    if t == .arrayStart || t == .dictStart { depth += 1 }
+                    if t == .arrayEnd || t == .dictEnd { depth -= 1 }
+                    if depth > 0 { flat.append(t) }
+                }
+                if closing == .arrayEnd {
+                    items = ContentStreamTokenizer.objects(from: flat)
+                    operands.append(.array(items))
+                } else {
+                    let values = ContentStreamTokenizer.objects(from: flat)
+                    var dict = PDFDictionary()
+                    var i = 0
+                    while i + 1 < values.count {
+                        if let key = values[i].nameValue { dict[key] = values[i + 1] }
+                        i += 2
+                    }
+                    operands.append(.dictionary(dict))
+                }
+            case .arrayEnd, .dictEnd:
+                errors += 1
+            }
+        }
+        return nil
+    }
+
+    /// Turns flat tokens of one nesting level (nested composites kept flat) into objects.
+    private static func objects(from tokens: [Token]) -> [PDFObject] {
+        var out: [PDFObject] = []
+        var i = 0
+        func parse() -> PDFObject? {
+            guard i < tokens.count else { return nil }
+            let t = tokens[i]
+            i += 1
+            switch t {
+            case .int(let v): return .int(v)
+            case .real(let v): return .real(v)
+            case .string(let s): return .string(s)
+            case .name(let n): return .name(n)
+            case .keyword("true"): return .bool(true)
+            case .keyword("false"): return .bool(false)
+            case .arrayStart:
+                var items: [PDFObject] = []
+                while i < tokens.count, tokens[i] != .arrayEnd { if let o = parse() { items.append(o) } }
+                i += 1
+                return .array(items)
+            case .dictStart:
+                var dict = PDFDictionary()
+                while i < tokens.count, tokens[i] != .dictEnd {
+                    guard let k = parse(), let v = parse() else { break }
+                    if let key = k.nameValue { dict[key] = v }
+                }
+                i += 1
+                return .dictionary(dict)
+            default: return .null
+            }
+        }
+        while i < tokens.count { if let o = parse() { out.append(o) } }
+        return out
+    }
+
+    /// Reads `BI key value … ID data EI`.
+    private mutating func inlineImage() -> ContentOperation? {
+        var dict = PDFDictionary()
+        while true {
+            guard let t = try? parser.nextToken() else { return nil }
+            if case .keyword("ID") = t { break }
+            if t == .eof { return nil }
+            guard case .name(let key) = t, let value = try? parser.parseObject() else { continue }
+            dict[key] = value
+        }
+        // One whitespace byte follows ID; the data runs to a whitespace-delimited EI.
+        var p = parser.position + 1
+        let start = p
+        while p + 1 < bytes.count {
+            if bytes[p] == 0x45, bytes[p + 1] == 0x49,
+               p > start, ByteClass.isWhitespace(bytes[p - 1]),
+               p + 2 >= bytes.count || !ByteClass.isRegular(bytes[p + 2]) {
+                break
+            }
+            p += 1
+        }
+        let dataEnd = Swift.max(start, p - 1)
+        let data = Array(bytes[Swift.min(start, bytes.count)..<Swift.min(dataEnd, bytes.count)])
+        parser = Parser(bytes: bytes, position: Swift.min(p + 2, bytes.count))
+        operands.removeAll()
+        return ContentOperation(op: "BI", operands: [.dictionary(dict)], inlineData: data)
+    }
+}

@@ -1,0 +1,63 @@
+import CZlib
+
+/// zlib/deflate compression (FlateDecode, ISO 32000-1 §7.4.4).
+public enum Flate {
+    /// Inflates zlib data. Truncated or damaged data yields what could be decoded, with
+    /// `complete` false; nothing decodable at all throws.
+    /// - Parameter limit: the most bytes to produce (hostile "zip bombs" stop here).
+    public static func inflate(_ input: [UInt8], limit: Int = 1 << 31) throws -> (data: [UInt8], complete: Bool) {
+        if input.isEmpty { return ([], true) }
+        var stream = z_stream()
+        guard legible_inflateInit(&stream) == Z_OK else {
+            throw PDFError(.malformed, "zlib could not be initialised")
+        }
+        defer { inflateEnd(&stream) }
+        var output: [UInt8] = []
+        output.reserveCapacity(min(max(input.count * 4, 1024), limit))
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        var status: Int32 = Z_OK
+        input.withUnsafeBufferPointer { inBuf in
+            stream.next_in = UnsafeMutablePointer(mutating: inBuf.baseAddress)
+            stream.avail_in = UInt32(inBuf.count)
+            repeat {
+                chunk.withUnsafeMutableBufferPointer { outBuf in
+                    stream.next_out = outBuf.baseAddress
+                    stream.avail_out = UInt32(outBuf.count)
+                    status = CZlib.inflate(&stream, Z_NO_FLUSH)
+                    let produced = outBuf.count - Int(stream.avail_out)
+                    output.append(contentsOf: outBuf[0..<produced])
+                }
+            } while status == Z_OK && output.count < limit && (stream.avail_in > 0 || stream.avail_out == 0)
+        }
+        if output.count >= limit && status == Z_OK {
+            throw PDFError(.limitExceeded, "a compressed stream expands beyond \(limit) bytes")
+        }
+        if status == Z_STREAM_END { return (output, true) }
+        if output.isEmpty {
+            throw PDFError(.malformed, "Flate data cannot be decoded (zlib status \(status))")
+        }
+        return (output, false)
+    }
+
+    /// Compresses data with zlib at `level` (0–9).
+    public static func deflate(_ input: [UInt8], level: Int32 = 6) -> [UInt8] {
+        var stream = z_stream()
+        guard legible_deflateInit(&stream, level) == Z_OK else { return [] }
+        defer { deflateEnd(&stream) }
+        let bound = Int(deflateBound(&stream, UInt(input.count)))
+        var output = [UInt8](repeating: 0, count: bound + 16)
+        var produced = 0
+        input.withUnsafeBufferPointer { inBuf in
+            output.withUnsafeMutableBufferPointer { outBuf in
+                stream.next_in = UnsafeMutablePointer(mutating: inBuf.baseAddress)
+                stream.avail_in = UInt32(inBuf.count)
+                stream.next_out = outBuf.baseAddress
+                stream.avail_out = UInt32(outBuf.count)
+                _ = CZlib.deflate(&stream, Z_FINISH)
+                produced = outBuf.count - Int(stream.avail_out)
+            }
+        }
+        output.removeSubrange(produced...)
+        return output
+    }
+}

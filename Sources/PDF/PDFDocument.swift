@@ -1,0 +1,188 @@
+import Foundation
+
+/// A PDF file opened for reading. Objects are parsed on first use and cached; the
+/// document is safe to share between tasks.
+public final class PDFDocument: @unchecked Sendable {
+    /// The file's bytes.
+    public let bytes: [UInt8]
+    /// The version from the `%PDF-x.y` header (e.g. "1.4").
+    public let version: String
+    /// The newest trailer dictionary.
+    public let trailer: PDFDictionary
+    /// Problems read around while opening (e.g. a rebuilt cross-reference table).
+    public private(set) var warnings: [String] = []
+
+    private let xref: XRefTable
+    private let lock = NSLock()
+    private var cache: [ObjectRef: PDFObject] = [:]
+    private var objectStreams: [Int: [Int: PDFObject]] = [:]
+    private var resolving: Set<ObjectRef> = []
+
+    /// Opens a PDF from its bytes.
+    /// - Throws: `PDFError` with `.notAPDF`, `.malformed`, `.encrypted` or `.unsupported`.
+    public init(bytes: [UInt8]) throws {
+        self.bytes = bytes
+        let headerWindow = min(bytes.count, 1024)
+        guard let header = Parser.find(Array("%PDF-".utf8), in: bytes, from: 0, to: headerWindow) else {
+            throw PDFError(.notAPDF, "not a PDF file (no %PDF- header)")
+        }
+        var v = header + 5
+        var versionBytes: [UInt8] = []
+        while v < bytes.count, versionBytes.count < 4, (bytes[v] >= 0x30 && bytes[v] <= 0x39) || bytes[v] == 0x2E {
+            versionBytes.append(bytes[v]); v += 1
+        }
+        version = versionBytes.isEmpty ? "1.4" : String(decoding: versionBytes, as: UTF8.self)
+
+        var table: XRefTable?
+        var notes: [String] = []
+        do {
+            let start = try PDFDocument.startXRef(bytes)
+            let read = try XRefReader(bytes: bytes).read(startOffset: start)
+            if read.trailer["Root"] != nil { table = read } else { notes.append("trailer has no /Root") }
+        } catch {
+            notes.append("cross-reference unreadable (\(error)); rebuilt by scanning the file")
+        }
+        if table == nil {
+            let rebuilt = Recovery(bytes: bytes).rebuild()
+            guard !rebuilt.entries.isEmpty else {
+                throw PDFError(.malformed, "damaged PDF: no objects could be found")
+            }
+            table = rebuilt
+        }
+        xref = table!
+        trailer = xref.trailer
+        warnings = notes
+        if trailer["Encrypt"] != nil {
+            throw PDFError(.encrypted, "the PDF is encrypted; encrypted input is not supported yet")
+        }
+        try validateOrRecover()
+    }
+
+    private static func startXRef(_ bytes: [UInt8]) throws -> Int {
+        let keyword = Array("startxref".utf8)
+        let from = max(0, bytes.count - 4096)
+        guard let at = Parser.findLast(keyword, in: bytes, from: from, to: bytes.count) else {
+            throw PDFError(.malformed, "no startxref")
+        }
+        var lexer = Lexer(bytes: bytes, position: at + keyword.count)
+        guard case .int(let offset) = try lexer.next() else { throw PDFError(.malformed, "startxref has no offset") }
+        return offset
+    }
+
+    /// Checks that the catalog can be read; if the table led us astray, rebuild and retry once.
+    private func validateOrRecover() throws {
+        if (try? catalog()) != nil { return }
+        let rebuilt = Recovery(bytes: bytes).rebuild()
+        if rebuilt.trailer["Root"] == nil {
+            throw PDFError(.malformed, "damaged PDF: the document catalog cannot be found")
+        }
+        throw PDFError(.malformed, "damaged PDF: the document catalog cannot be read")
+    }
+
+    /// The document catalog (`/Root`).
+    public func catalog() throws -> PDFDictionary {
+        guard let root = resolve(trailer["Root"] ?? .null).dictionaryValue else {
+            throw PDFError(.malformed, "the trailer's /Root is not a dictionary")
+        }
+        return root
+    }
+
+    /// All object numbers the cross-reference knows as in use.
+    public var objectNumbers: [Int] {
+        xref.entries.compactMap { $0.value == .free ? nil : $0.key }.sorted()
+    }
+
+    /// Follows references until a direct object is reached; unresolvable references are `.null`.
+    public func resolve(_ object: PDFObject) -> PDFObject {
+        var current = object
+        var hops = 0
+        while case .reference(let ref) = current, hops < 32 {
+            current = (try? self.object(ref)) ?? .null
+            hops += 1
+        }
+        return current
+    }
+
+    /// The object `ref` points to (`.null` for free or missing objects, as the specification says).
+    public func object(_ ref: ObjectRef) throws -> PDFObject {
+        lock.lock()
+        if let cached = cache[ref] { lock.unlock(); return cached }
+        guard resolving.insert(ref).inserted else {
+            lock.unlock()
+            throw PDFError(.malformed, "reference cycle while loading", object: ref)
+        }
+        lock.unlock()
+        defer { lock.lock(); resolving.remove(ref); lock.unlock() }
+        let value = try load(ref)
+        lock.lock()
+        cache[ref] = value
+        lock.unlock()
+        return value
+    }
+
+    private func load(_ ref: ObjectRef) throws -> PDFObject {
+        guard let entry = xref.entries[ref.number] else { return .null }
+        switch entry {
+        case .free:
+            return .null
+        case .offset(let offset, _):
+            guard offset >= 0, offset < bytes.count else {
+                throw PDFError(.malformed, "object offset outside the file", object: ref)
+            }
+            var parser = Parser(bytes: bytes, position: offset)
+            let (found, value) = try parser.parseIndirectObject { [unowned self] lengthRef in
+                self.resolve(.reference(lengthRef)).intValue
+            }
+            guard found.number == ref.number else {
+                throw PDFError(.malformed, "cross-reference points at object \(found.number) instead", offset: offset, object: ref)
+            }
+            return value
+        case .compressed(let streamNumber, let index):
+            return try compressedObject(ref.number, in: streamNumber, index: index)
+        }
+    }
+
+    private func compressedObject(_ number: Int, in streamNumber: Int, index: Int) throws -> PDFObject {
+        lock.lock()
+        let loaded = objectStreams[streamNumber]
+        lock.unlock()
+        if let loaded { return loaded[number] ?? .null }
+        guard case .stream(let stream) = try object(ObjectRef(streamNumber, 0)) else {
+            throw PDFError(.malformed, "object stream \(streamNumber) is not a stream", object: ObjectRef(number, 0))
+        }
+        let data = try decodedData(of: stream)
+        let count = max(0, min(stream.dictionary["N"]?.intValue ?? 0, 1_000_000))
+        let first = stream.dictionary["First"]?.intValue ?? 0
+        var headerLexer = Lexer(bytes: data, position: 0, end: min(first, data.count))
+        var pairs: [(Int, Int)] = []
+        for _ in 0..<count {
+            guard case .int(let n) = try headerLexer.next(), case .int(let o) = try headerLexer.next() else { break }
+            pairs.append((n, o))
+        }
+        var objects: [Int: PDFObject] = [:]
+        for (n, o) in pairs where first + o < data.count {
+            var parser = Parser(bytes: data, position: first + o)
+            if let value = try? parser.parseObject() { objects[n] = value }
+        }
+        lock.lock()
+        objectStreams[streamNumber] = objects
+        lock.unlock()
+        return objects[number] ?? .null
+    }
+
+    /// The stream's data with its general-purpose filters removed. Throws `unsupported` if an
+    /// image codec (DCT, JPX, CCITT, JBIG2) remains; use `imageData(of:)` for images.
+    public func decodedData(of stream: PDFStream) throws -> [UInt8] {
+        let result = try Filters.decode(stream.data, chain: Filters.chain(of: stream.dictionary) { self.resolve($0) })
+        if let (filter, _) = result.imageFilter {
+            throw PDFError(.unsupported, "stream is encoded with the image filter \(filter)")
+        }
+        return result.data
+    }
+
+    /// An image stream's data with the general filters removed, and the remaining image codec.
+    public func imageData(of stream: PDFStream) throws -> (data: [UInt8], codec: String?, parameters: PDFDictionary?) {
+        let result = try Filters.decode(stream.data, chain: Filters.chain(of: stream.dictionary) { self.resolve($0) })
+        return (result.data, result.imageFilter?.0, result.imageFilter?.1)
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// Error raised while writing an output file.
+public struct WriteError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong, for a person.
+    public var message: String
+    /// Creates an error.
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// Writes an output file safely: into a temporary file in the destination folder, flushed to
+/// disk, then renamed over the destination, so a reader never sees a half-written file and an
+/// interrupted run leaves nothing behind.
+public final class OutputFile {
+    /// The final path.
+    public let destination: URL
+    private let temporary: URL
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+    private var committed = false
+    /// Bytes written so far (the offset of the next byte).
+    public private(set) var offset = 0
+
+    /// Opens a temporary file beside `destination`.
+    public init(destination: URL) throws {
+        self.destination = destination
+        let folder = destination.deletingLastPathComponent()
+        let name = ".\(destination.lastPathComponent).legible-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        temporary = folder.appendingPathComponent(name)
+        descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw WriteError("cannot create a file in \(folder.path): \(String(cString: strerror(errno)))")
+        }
+        buffer.reserveCapacity(1 << 20)
+    }
+
+    deinit {
+        if !committed {
+            close(descriptor)
+            unlink(temporary.path)
+        }
+    }
+
+    /// Appends bytes.
+    public func write(_ bytes: [UInt8]) throws {
+        buffer.append(contentsOf: bytes)
+        offset += bytes.count
+        if buffer.count >= 1 << 20 { try flush() }
+    }
+
+    /// Appends the UTF-8 bytes of `text`.
+    public func write(_ text: String) throws { try write(Array(text.utf8)) }
+
+    private func flush() throws {
+        var done = 0
+        while done < buffer.count {
+            let n = buffer.withUnsafeBytes { raw in
+                Foundation.write(descriptor, raw.baseAddress! + done, raw.count - done)
+            }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw WriteError("cannot write \(destination.path): \(String(cString: strerror(errno)))")
+            }
+            done += n
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Flushes, syncs and renames the temporary file over the destination.
+    public func commit() throws {
+        try flush()
+        guard fsync(descriptor) == 0 else {
+            throw WriteError("cannot flush \(destination.path) to disk: \(String(cString: strerror(errno)))")
+        }
+        close(descriptor)
+        guard rename(temporary.path, destination.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary.path)
+            committed = true
+            throw WriteError("cannot move the output into place at \(destination.path): \(reason)")
+        }
+        committed = true
+    }
+}

@@ -1,0 +1,41 @@
+import PDF
+import PDFWriter
+
+/// Adds a Form XObject to a page so that it is drawn after, and isolated from, the page's
+/// own content: `q <original content> Q q /Name Do Q`. The original content streams are
+/// referenced unchanged.
+struct PageGrafter {
+    let rewriter: DocumentRewriter
+
+    func append(form: ObjectRef, to page: PDFPage) {
+        let document = rewriter.source
+        var dict = rewriter.object(page.ref).dictionaryValue ?? page.dictionary
+
+        // Resources: the page's effective (possibly inherited) resources, made direct so that
+        // our addition does not leak into other pages sharing them.
+        var resources = document.resolve(dict["Resources"] ?? .null).dictionaryValue ?? page.resources
+        var xobjects = document.resolve(resources["XObject"] ?? .null).dictionaryValue ?? PDFDictionary()
+        var name = "LegibleOCR"
+        var suffix = 1
+        while xobjects[name] != nil { suffix += 1; name = "LegibleOCR\(suffix)" }
+        xobjects[name] = .reference(form)
+        resources["XObject"] = .dictionary(xobjects)
+        dict["Resources"] = .dictionary(resources)
+
+        var contents: [PDFObject]
+        switch dict["Contents"] {
+        case .reference(let ref)?:
+            if case .array(let items) = document.resolve(.reference(ref)) { contents = items } else { contents = [.reference(ref)] }
+        case .array(let items)?: contents = items
+        default: contents = []
+        }
+        if !contents.isEmpty {
+            let open = rewriter.add(.stream(PDFStream(dictionary: PDFDictionary(), data: Array("q\n".utf8))))
+            contents.insert(.reference(open), at: 0)
+        }
+        let tail = (contents.isEmpty ? "" : "\nQ\n") + "q /\(name) Do Q\n"
+        contents.append(.reference(rewriter.add(.stream(PDFStream(dictionary: PDFDictionary(), data: Array(tail.utf8))))))
+        dict["Contents"] = .array(contents)
+        rewriter.set(page.ref, .dictionary(dict))
+    }
+}

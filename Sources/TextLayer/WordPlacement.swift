@@ -1,0 +1,53 @@
+import OCR
+import PDF
+
+/// Where one word's invisible text goes on the page: a text matrix along its line's
+/// baseline, a font size, and the horizontal scaling that makes it span the word's box.
+struct WordPlacement: Equatable {
+    /// Text matrix: x axis along the baseline, y axis up from it, origin at the word's start.
+    var matrix: Matrix
+    /// Font size in user-space units.
+    var fontSize: Double
+    /// `Tz` horizontal scaling in percent.
+    var horizontalScale: Double
+
+    /// Places `word` of `line`, given the mapping from raster pixels to page space.
+    /// - Parameter glyphCount: characters the word is shown with.
+    static func place(_ word: OCRWord, in line: OCRLine, glyphCount: Int, pixelToPage: Matrix) -> WordPlacement? {
+        let (bx0, by0, bx1, by1) = line.baseline
+        let dx = bx1 - bx0, dy = by1 - by0
+        let length = (dx * dx + dy * dy).squareRoot()
+        guard length > 0 else { return nil }
+        let ux = dx / length, uy = dy / length
+        // Project the word's box onto the baseline to find where it starts and ends along it.
+        let corners = [(word.box.left, word.box.top), (word.box.right, word.box.top),
+                       (word.box.left, word.box.bottom), (word.box.right, word.box.bottom)]
+        let along = corners.map { ($0.0 - bx0) * ux + ($0.1 - by0) * uy }
+        guard let start = along.min(), let end = along.max(), end > start else { return nil }
+        let p0 = (bx0 + ux * start, by0 + uy * start)
+        let p1 = (bx0 + ux * end, by0 + uy * end)
+        // "Up" in the raster is the baseline direction turned 90° counter-clockwise as seen (y down).
+        let up = (uy, -ux)
+        let q0 = (p0.0 + up.0 * line.ascender, p0.1 + up.1 * line.ascender)
+
+        let origin = pixelToPage.apply(p0.0, p0.1)
+        let endPoint = pixelToPage.apply(p1.0, p1.1)
+        let top = pixelToPage.apply(q0.0, q0.1)
+        let width = hypot(endPoint.x - origin.x, endPoint.y - origin.y)
+        let ascent = hypot(top.x - origin.x, top.y - origin.y)
+        guard width > 0, ascent > 0 else { return nil }
+        let u = ((endPoint.x - origin.x) / width, (endPoint.y - origin.y) / width)
+        var v = ((top.x - origin.x) / ascent, (top.y - origin.y) / ascent)
+        // Keep the axes exactly perpendicular (the raster mapping may scale x and y differently).
+        let cross = u.0 * v.1 - u.1 * v.0
+        v = cross >= 0 ? (-u.1, u.0) : (u.1, -u.0)
+        // The font's ascent is 0.8 em: size the font so its ascent meets the line's ascenders.
+        let fontSize = ascent / (Double(GlyphlessFont.ascent) / 1000)
+        let natural = Double(glyphCount) * Double(GlyphlessFont.advance) / 1000 * fontSize
+        guard natural > 0 else { return nil }
+        return WordPlacement(matrix: Matrix(u.0, u.1, v.0, v.1, origin.x, origin.y),
+                             fontSize: fontSize, horizontalScale: 100 * width / natural)
+    }
+}
+
+private func hypot(_ x: Double, _ y: Double) -> Double { (x * x + y * y).squareRoot() }
