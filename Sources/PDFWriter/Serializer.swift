@@ -1,3 +1,4 @@
+import Foundation
 import PDF
 
 /// Writes PDF objects in their file syntax (ISO 32000-1 §7.3).

@@ -1,4 +1,5 @@
 import CTesseract
+import Foundation
 import OCR
 
 /// Walks Tesseract's result iterator into the engine-neutral model.
@@ -58,16 +59,33 @@ struct ResultReader {
         return PixelBox(left: Double(l), top: Double(t), right: Double(r), bottom: Double(b))
     }
 
-    /// A line with ascender and descender measured from its baseline to its box.
+    /// A line with ascender and descender measured from its baseline. The box Tesseract
+    /// reports is axis-aligned; for a sloped (or sideways) line the text's own height is
+    /// recovered from the box and the baseline angle.
     private func makeLine(words: [OCRWord], box: PixelBox, baseline: (Double, Double, Double, Double)) -> OCRLine {
         let (x0, y0, x1, y1) = baseline
-        let slope = x1 != x0 ? (y1 - y0) / (x1 - x0) : 0
-        let midX = (box.left + box.right) / 2
-        let baselineAtMid = y0 + slope * (midX - x0)
-        // The box of a sloped line includes the slope's rise; take it out of the heights.
-        let rise = abs(slope) * box.width / 2
-        let ascender = max(1, baselineAtMid - box.top - rise)
-        let descender = max(0, box.bottom - baselineAtMid - rise)
+        let length = ((x1 - x0) * (x1 - x0) + (y1 - y0) * (y1 - y0)).squareRoot()
+        guard length > 0 else {
+            return OCRLine(words: words, box: box, baseline: baseline, ascender: max(1, box.height * 0.75),
+                           descender: box.height * 0.25)
+        }
+        let u = ((x1 - x0) / length, (y1 - y0) / length)
+        let up = (u.1, -u.0)
+        // Angle to the nearest axis, and the box's extents along and across the text.
+        let angle = atan2(u.1, u.0)
+        let quarter = (angle / (Double.pi / 2)).rounded()
+        let residual = abs(angle - quarter * Double.pi / 2)
+        let sideways = Int(quarter).isMultiple(of: 2) == false
+        let along = sideways ? box.height : box.width
+        let across = sideways ? box.width : box.height
+        let c = cos(residual), s = sin(residual)
+        var height = across
+        if c * c - s * s > 0.5 { height = (across * c - along * s) / (c * c - s * s) }
+        height = max(height, across * 0.25)
+        let center = ((box.left + box.right) / 2, (box.top + box.bottom) / 2)
+        let offset = (center.0 - x0) * up.0 + (center.1 - y0) * up.1
+        let ascender = max(1, height / 2 + offset)
+        let descender = max(0, height / 2 - offset)
         return OCRLine(words: words, box: box, baseline: baseline, ascender: ascender, descender: descender)
     }
 }

@@ -7,7 +7,7 @@ enum GlyphlessFont {
     /// Advance width of every glyph, in font units (also the PDF `/DW`).
     static let advance = 500
     /// Ascent and descent used for the font descriptor and `hhea`.
-    static let ascent = 800, descent = -200
+    static let ascent = 760, descent = -240
 
     /// The complete font file (an OpenType/TrueType `sfnt`).
     static func trueType() -> [UInt8] {

@@ -41,7 +41,7 @@ struct WordPlacement: Equatable {
         // Keep the axes exactly perpendicular (the raster mapping may scale x and y differently).
         let cross = u.0 * v.1 - u.1 * v.0
         v = cross >= 0 ? (-u.1, u.0) : (u.1, -u.0)
-        // The font's ascent is 0.8 em: size the font so its ascent meets the line's ascenders.
+        // Size the font so that its ascent meets the line's ascenders.
         let fontSize = ascent / (Double(GlyphlessFont.ascent) / 1000)
         let natural = Double(glyphCount) * Double(GlyphlessFont.advance) / 1000 * fontSize
         guard natural > 0 else { return nil }

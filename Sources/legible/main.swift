@@ -1,1 +1,5 @@
-print("legible")
+import Foundation
+import LegibleCLI
+
+Legible.ensureSingleThreadedOpenMP()
+exit(await Legible.main(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,33 @@
+import Pipeline
+
+/// Process exit codes (OCRmyPDF's where the meaning is shared, so scripts keep working).
+public enum ExitCode: Int32, CaseIterable, Sendable {
+    case ok = 0
+    case badArguments = 1
+    case badInput = 2
+    case missingDependency = 3
+    case fileAccess = 5
+    case pagesFailed = 7
+    case encrypted = 8
+    case other = 15
+    case interrupted = 130
+
+    /// What the code means, for `--help`.
+    var meaning: String {
+        switch self {
+        case .ok: return "success"
+        case .badArguments: return "invalid arguments or pipeline definition"
+        case .badInput: return "the input is not a readable PDF or image (corrupt, truncated, unsupported)"
+        case .missingDependency: return "Tesseract or a requested language model is missing"
+        case .fileAccess: return "an input cannot be read or an output cannot be written"
+        case .pagesFailed: return "the output was written, but OCR failed on some pages (kept as they were)"
+        case .encrypted: return "the input is encrypted"
+        case .other: return "any other error"
+        case .interrupted: return "interrupted (Ctrl-C)"
+        }
+    }
+
+    init(_ code: PipelineError.Code) {
+        self = ExitCode(rawValue: code.rawValue) ?? .other
+    }
+}

@@ -1,0 +1,48 @@
+/// Help texts.
+enum Help {
+    static let main = """
+    legible — make scanned PDFs searchable.
+
+    Usage:
+      legible ocr INPUT OUTPUT [options]   add an invisible, word-aligned text layer
+      legible languages                    list installed Tesseract languages
+      legible help [COMMAND]               show help
+      legible --version
+
+    INPUT is a PDF, JPEG, PNG or TIFF (recognized by content). Run `legible ocr --help`
+    for the options.
+
+    \(exitCodes)
+    """
+
+    static let ocr = """
+    legible ocr INPUT OUTPUT [options]
+
+    Recognizes the text of scanned pages and writes OUTPUT: the same PDF with an invisible
+    text layer on each recognized page, so it can be searched and its text selected and
+    copied. Page images are left untouched. Image inputs (JPEG, PNG, single- or
+    multi-page TIFF) become one page per image at the image's resolution first. OUTPUT is
+    written to a temporary file and renamed into place: it never exists half-written, and
+    INPUT is never changed.
+
+    Options:
+      -l, --language LANGS   Tesseract languages joined by '+', e.g. eng+deu (default: eng)
+      -j, --jobs N           pages recognized in parallel (default: one per core)
+          --pages RANGES     only consider these pages, e.g. 1,3-5,9- (others are copied as they are)
+          --sidecar FILE     also write the recognized text, pages separated by form feeds
+          --skip-text        leave pages that already have text as they are (the default)
+          --force-ocr        recognize every page, even pages that already have text
+          --pipeline FILE    read default options from a job definition (Pipelines/*.json);
+                             options given on the command line win
+      -q, --quiet            print errors only
+      -h, --help             show this help
+
+    \(exitCodes)
+    """
+
+    static var exitCodes: String {
+        "Exit codes:\n" + ExitCode.allCases.map { "  \(String($0.rawValue).padding(toLength: 4, withPad: " ", startingAt: 0)) \($0.meaning)" }.joined(separator: "\n")
+    }
+}
+
+import Foundation

@@ -1,0 +1,47 @@
+import Foundation
+import Tesseract
+
+/// The `legible` command: dispatches to subcommands and returns the process exit code.
+public enum Legible {
+    /// The version of this build.
+    public static let version = "0.1.0"
+
+    /// Runs the command line `arguments` (without the program name).
+    public static func main(_ arguments: [String]) async -> Int32 {
+        guard let command = arguments.first else {
+            print(Help.main)
+            return ExitCode.badArguments.rawValue
+        }
+        let rest = Array(arguments.dropFirst())
+        switch command {
+        case "ocr":
+            return await OCRCommand(arguments: rest).run().rawValue
+        case "languages":
+            do {
+                let data = try Tessdata.locate(for: [])
+                print(Tessdata.installedLanguages(in: data.directory).joined(separator: "\n"))
+                return ExitCode.ok.rawValue
+            } catch {
+                return Console.fail(.missingDependency, "\(error)").rawValue
+            }
+        case "help", "--help", "-h":
+            if rest.first == "ocr" { print(Help.ocr) } else { print(Help.main) }
+            return ExitCode.ok.rawValue
+        case "--version", "version":
+            print("legible \(version) (tesseract \(TesseractEngine.version))")
+            return ExitCode.ok.rawValue
+        default:
+            return Console.fail(.badArguments, "unknown command '\(command)' (see legible --help)").rawValue
+        }
+    }
+
+    /// Tesseract is built with OpenMP, which reads `OMP_THREAD_LIMIT` when the library loads:
+    /// before `main`. Legible runs one single-threaded engine per core, so when the variable
+    /// is unset the process re-executes itself once with it set to 1.
+    public static func ensureSingleThreadedOpenMP() {
+        guard getenv("OMP_THREAD_LIMIT") == nil else { return }
+        setenv("OMP_THREAD_LIMIT", "1", 1)
+        execv("/proc/self/exe", CommandLine.unsafeArgv)
+        // execv only returns on failure; carry on with OpenMP's own defaults.
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import OCR
+import Pipeline
+import Tesseract
+
+/// `legible ocr INPUT OUTPUT [options]`.
+struct OCRCommand {
+    let arguments: [String]
+
+    func run() async -> ExitCode {
+        let parsed: ParsedArguments
+        var job = OCRJob()
+        do {
+            parsed = try ParsedArguments(arguments,
+                                         valued: ["--language", "--jobs", "--pages", "--sidecar", "--pipeline"],
+                                         flags: ["--force-ocr", "--skip-text", "--quiet", "--help"],
+                                         aliases: ["-l": "--language", "-j": "--jobs", "-q": "--quiet", "-h": "--help"])
+            if parsed.flags.contains("--help") { print(Help.ocr); return .ok }
+            guard parsed.positionals.count == 2 else {
+                throw CLIError.usage("ocr needs INPUT and OUTPUT (see legible ocr --help)")
+            }
+            if let pipeline = parsed.values["--pipeline"] { job = try OCRJob.load(from: URL(fileURLWithPath: pipeline)) }
+            if let languages = parsed.values["--language"] { job.languages = languages.split(separator: "+").map(String.init) }
+            if let jobs = parsed.values["--jobs"] {
+                guard let n = Int(jobs) else { throw CLIError.usage("--jobs takes a number, not '\(jobs)'") }
+                job.jobs = n
+            }
+            if let pages = parsed.values["--pages"] { job.pages = pages }
+            if parsed.flags.contains("--force-ocr") && parsed.flags.contains("--skip-text") {
+                throw CLIError.usage("--force-ocr and --skip-text contradict each other; give one")
+            }
+            if parsed.flags.contains("--force-ocr") { job.mode = .forceOCR }
+            if parsed.flags.contains("--skip-text") { job.mode = .skipText }
+            try job.validate()
+        } catch CLIError.usage(let message) {
+            return Console.fail(.badArguments, message)
+        } catch let error as PipelineError {
+            return Console.fail(ExitCode(error.code), error.message)
+        } catch {
+            return Console.fail(.badArguments, "\(error)")
+        }
+
+        let quiet = parsed.flags.contains("--quiet")
+        let input = URL(fileURLWithPath: parsed.positionals[0])
+        let output = URL(fileURLWithPath: parsed.positionals[1])
+        let sidecar = parsed.values["--sidecar"].map { URL(fileURLWithPath: $0) }
+
+        let factory: TesseractEngineFactory
+        do { factory = try TesseractEngineFactory(languages: job.languages) } catch let error as OCRError {
+            return Console.fail(.missingDependency, error.message)
+        } catch {
+            return Console.fail(.missingDependency, "\(error)")
+        }
+        let pool = OCRWorkerPool(factory: factory, workers: job.jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        defer { pool.shutdown() }
+        let bar = ProgressBar(enabled: !quiet)
+        let runner = OCRRunner(engines: pool)
+        let started = Date()
+        let finalJob = job
+        do {
+            let report = try await Interrupts.cancellingOnSignal {
+                try await runner.run(input: input, output: output, sidecar: sidecar, job: finalJob) { bar.handle($0) }
+            }
+            if !quiet {
+                for note in report.notes { Console.note(note) }
+                Console.info(Summary.text(report, output: output.path, seconds: Date().timeIntervalSince(started)))
+            }
+            let failed = report.failedPages
+            if !failed.isEmpty {
+                for index in failed {
+                    if case .failed(let reason) = report.outcomes[index] { Console.warn(reason) }
+                }
+                return .pagesFailed
+            }
+            return .ok
+        } catch let error as PipelineError {
+            return Console.fail(ExitCode(error.code), error.message)
+        } catch is CancellationError {
+            return Console.fail(.interrupted, "interrupted; no output written")
+        } catch {
+            return Console.fail(.other, "\(error)")
+        }
+    }
+}
+
+/// The closing line of a run.
+enum Summary {
+    static func text(_ report: RunReport, output: String, seconds: Double) -> String {
+        var recognized = 0, words = 0, skipped = 0, failed = 0
+        var reasons: [String: Int] = [:]
+        for outcome in report.outcomes {
+            switch outcome {
+            case .recognized(let n): recognized += 1; words += n
+            case .skipped(let reason): skipped += 1; reasons[reason, default: 0] += 1
+            case .failed: failed += 1
+            }
+        }
+        var parts = ["\(recognized) page\(recognized == 1 ? "" : "s") recognized (\(words) words)"]
+        if skipped > 0 {
+            let why = reasons.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: "; ")
+            parts.append("\(skipped) left as they were (\(why))")
+        }
+        if failed > 0 { parts.append("\(failed) failed") }
+        return parts.joined(separator: ", ") + String(format: " in %.1f s → %@", seconds, output)
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// What to do with pages that already have text.
+public enum TextPageMode: String, Codable, Sendable {
+    /// Leave pages with text as they are; OCR the others (the default).
+    case skipText = "skip-text"
+    /// OCR every page, even those with text.
+    case forceOCR = "force"
+}
+
+/// A job definition: everything that decides how a document is processed. Read from
+/// `Pipelines/*.json`; command-line flags override its values.
+public struct OCRJob: Codable, Sendable, Equatable {
+    /// Tesseract languages, e.g. ["eng", "deu"].
+    public var languages: [String] = ["eng"]
+    /// Pages with text: skip them or OCR them anyway.
+    public var mode: TextPageMode = .skipText
+    /// Parallel OCR workers; nil means one per core.
+    public var jobs: Int?
+    /// Which pages to consider (1-based, as written by the user: "1,3-5"); nil means all.
+    public var pages: String?
+
+    /// The defaults.
+    public init() {}
+
+    private enum CodingKeys: String, CodingKey, CaseIterable { case languages, mode, jobs, pages }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        languages = try container.decodeIfPresent([String].self, forKey: .languages) ?? ["eng"]
+        mode = try container.decodeIfPresent(TextPageMode.self, forKey: .mode) ?? .skipText
+        jobs = try container.decodeIfPresent(Int.self, forKey: .jobs)
+        pages = try container.decodeIfPresent(String.self, forKey: .pages)
+    }
+
+    /// Loads a job definition, rejecting unknown keys and bad values with a message naming them.
+    public static func load(from url: URL) throws -> OCRJob {
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw PipelineError(.fileAccess, "cannot read pipeline definition \(url.path)")
+        }
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            throw PipelineError(.badArguments, "\(url.lastPathComponent): not a JSON object")
+        }
+        let known = Set(CodingKeys.allCases.map(\.rawValue) + ["description"])
+        if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
+            throw PipelineError(.badArguments, "\(url.lastPathComponent): unknown key '\(unknown)' (allowed: \(known.sorted().joined(separator: ", ")))")
+        }
+        do {
+            let job = try JSONDecoder().decode(OCRJob.self, from: data)
+            try job.validate(source: url.lastPathComponent)
+            return job
+        } catch let error as PipelineError {
+            throw error
+        } catch DecodingError.dataCorrupted(let context), DecodingError.typeMismatch(_, let context) {
+            let key = context.codingPath.map(\.stringValue).joined(separator: ".")
+            throw PipelineError(.badArguments, "\(url.lastPathComponent): bad value for '\(key)' (\(context.debugDescription))")
+        } catch {
+            throw PipelineError(.badArguments, "\(url.lastPathComponent): \(error)")
+        }
+    }
+
+    /// Checks values a JSON schema cannot express.
+    public func validate(source: String = "options") throws {
+        if languages.isEmpty || languages.contains(where: { $0.isEmpty || $0.contains("/") }) {
+            throw PipelineError(.badArguments, "\(source): 'languages' must name Tesseract languages such as eng or deu")
+        }
+        if let jobs, jobs < 1 || jobs > 256 {
+            throw PipelineError(.badArguments, "\(source): 'jobs' must be between 1 and 256")
+        }
+        if let pages { _ = try PageSelection(pages) }
+    }
+}
