@@ -8,6 +8,7 @@ import OCR
 /// Not thread-safe: each worker thread owns one.
 public final class TesseractEngine: OCREngine {
     private let handle: OpaquePointer
+    private let hasOrientationModel: Bool
 
     /// Loads `languages` from `tessdata`.
     public init(languages: [String], tessdata: Tessdata) throws {
@@ -15,6 +16,7 @@ public final class TesseractEngine: OCREngine {
             throw OCRError(.recognitionFailed, "Tesseract could not be started")
         }
         self.handle = handle
+        hasOrientationModel = Tessdata.installedLanguages(in: tessdata.directory).contains("osd")
         // Quiet: Tesseract's diagnostics would otherwise interleave with our progress output.
         TessBaseAPISetVariable(handle, "debug_file", "/dev/null")
         let status = TessBaseAPIInit3(handle, tessdata.directory, languages.joined(separator: "+"))
@@ -34,6 +36,20 @@ public final class TesseractEngine: OCREngine {
     public static var version: String { String(cString: TessVersion()) }
 
     public func recognize(_ image: PixImage, dpi: Int) throws -> OCRPage {
+        let first = try recognize(image, dpi: dpi, mode: PSM_AUTO)
+        // A page read poorly may be upside down or sideways: read it again with orientation
+        // detection and keep the better reading. Good pages pay nothing for this.
+        guard hasOrientationModel, !first.blocks.isEmpty,
+              TesseractEngine.meanConfidence(first) < TesseractEngine.retryBelowConfidence else { return first }
+        let second = try recognize(image, dpi: dpi, mode: PSM_AUTO_OSD)
+        return TesseractEngine.meanConfidence(second) > TesseractEngine.meanConfidence(first) ? second : first
+    }
+
+    /// Pages whose mean word confidence is below this are read again with orientation detection.
+    static let retryBelowConfidence = 60.0
+
+    private func recognize(_ image: PixImage, dpi: Int, mode: TessPageSegMode) throws -> OCRPage {
+        TessBaseAPISetPageSegMode(handle, mode)
         TessBaseAPISetImage2(handle, image.pix)
         TessBaseAPISetSourceResolution(handle, Int32(max(70, min(dpi, 2400))))
         defer { TessBaseAPIClear(handle) }
@@ -42,6 +58,19 @@ public final class TesseractEngine: OCREngine {
         }
         let blocks = ResultReader(handle: handle).blocks()
         return OCRPage(width: image.width, height: image.height, dpi: dpi, blocks: blocks)
+    }
+
+    /// Confidence averaged over characters, so long words count more than stray marks.
+    static func meanConfidence(_ page: OCRPage) -> Double {
+        var weighted = 0.0, characters = 0.0
+        for line in page.lines {
+            for word in line.words {
+                let n = Double(word.text.count)
+                weighted += word.confidence * n
+                characters += n
+            }
+        }
+        return characters > 0 ? weighted / characters : 0
     }
 }
 

@@ -1,0 +1,49 @@
+# Legible — build, test, demo and benchmark.
+# `make demo` and `make test` are all a fresh Debian machine with the Swift toolchain needs.
+
+SWIFT      ?= swift
+APT_PKGS   := libtesseract-dev libleptonica-dev zlib1g-dev tesseract-ocr-eng tesseract-ocr-osd poppler-utils qpdf pkg-config
+BIN        := .build/release/legible
+SAMPLE     := Samples/two-pages.pdf
+export OMP_THREAD_LIMIT := 1
+
+.PHONY: all deps build test demo bench clean
+
+all: build
+
+## deps: install the system libraries, models and test oracles that are missing (apt-get; quiet when all are present)
+deps:
+	@missing=""; for p in $(APT_PKGS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  SUDO=""; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
+	fi
+
+## build: release binary at .build/release/legible
+build: deps
+	$(SWIFT) build -c release --product legible
+
+## test: unit and end-to-end tests (Swift Testing)
+test: deps
+	$(SWIFT) test
+
+## demo: OCR a sample scan and show how to look at the result
+demo: build
+	@mkdir -p out
+	$(BIN) ocr $(SAMPLE) out/demo.pdf --sidecar out/demo.txt
+	@echo
+	@echo "Wrote out/demo.pdf (searchable) and out/demo.txt (the recognized text)."
+	@echo "First lines of the text layer, as pdftotext reads it:"
+	@pdftotext -l 1 out/demo.pdf - | head -n 5
+	@echo
+	@echo "Look at it:   pdftotext out/demo.pdf -     (text)"
+	@echo "              pdftotext -bbox out/demo.pdf out/demo.html   (word boxes)"
+	@echo "              qpdf --check out/demo.pdf    (structure)"
+
+## bench: release build, then the OCR benchmark against OCRmyPDF and bare Tesseract (see bench/README.md)
+bench: build
+	bash bench/run-ocr-bench.sh
+
+clean:
+	rm -rf .build out
