@@ -25,7 +25,7 @@ public enum ImageDecoder {
                 try PixImage(pixReadMemTiff($0.baseAddress, $0.count, 0), or: "CCITT fax data cannot be decoded")
             }
             // A mask or a /Decode [1 0] swaps which bit value paints.
-            image = (decode?.first ?? 0) > 0 ? try PixImage(pixInvert(nil, decoded.pix), or: "invert failed") : decoded
+            image = (decode?.first ?? 0) > 0 ? try decoded.withPix { try PixImage(pixInvert(nil, $0), or: "invert failed") } : decoded
         case "JBIG2Decode"?:
             throw ImagingError(.unsupported, "JBIG2 images are not decoded yet")
         case nil:

@@ -60,10 +60,10 @@ public struct PageRasterizer: Sendable {
             if isStencil {
                 // Stencil masks paint black where set; scaling keeps them 1-bit.
                 let mask = try image.scaled(width: w, height: h)
-                pixPaintThroughMask(canvasPix, mask.pix, Int32(x), Int32(y), 0)
+                mask.withPix { _ = pixPaintThroughMask(canvasPix, $0, Int32(x), Int32(y), 0) }
             } else {
                 let gray = try image.scaled(width: w, height: h).gray8()
-                pixRasterop(canvasPix, Int32(x), Int32(y), Int32(w), Int32(h), PIX_SRC, gray.pix, 0, 0)
+                gray.withPix { _ = pixRasterop(canvasPix, Int32(x), Int32(y), Int32(w), Int32(h), PIX_SRC, $0, 0, 0) }
             }
         }
         canvas.setResolution(Int(dpi.rounded()))

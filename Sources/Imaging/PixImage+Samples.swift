@@ -6,21 +6,25 @@ extension PixImage {
     /// without colour map or alpha (alpha is blended onto white).
     func normalizedForEmbedding() throws -> PixImage {
         var image = self
-        if pixGetColormap(image.pix) != nil {
-            image = try PixImage(pixRemoveColormap(image.pix, Int32(REMOVE_CMAP_BASED_ON_SRC)), or: "colour map removal failed")
+        if image.withPix({ pixGetColormap($0) }) != nil {
+            image = try image.withPix { try PixImage(pixRemoveColormap($0, Int32(REMOVE_CMAP_BASED_ON_SRC)), or: "colour map removal failed") }
         }
-        if image.depth == 32 && pixGetSpp(image.pix) == 4 {
-            image = try PixImage(pixAlphaBlendUniform(image.pix, 0xFFFF_FF00), or: "alpha removal failed")
+        if image.depth == 32 && image.withPix({ pixGetSpp($0) }) == 4 {
+            image = try image.withPix { try PixImage(pixAlphaBlendUniform($0, 0xFFFF_FF00), or: "alpha removal failed") }
         }
         switch image.depth {
         case 1, 8, 32: return image
-        case 16: return try PixImage(pixConvert16To8(image.pix, Int32(L_MS_BYTE)), or: "16-bit conversion failed")
-        default: return try PixImage(pixConvertTo8(image.pix, 0), or: "gray conversion failed")
+        case 16: return try image.withPix { try PixImage(pixConvert16To8($0, Int32(L_MS_BYTE)), or: "16-bit conversion failed") }
+        default: return try image.withPix { try PixImage(pixConvertTo8($0, 0), or: "gray conversion failed") }
         }
     }
 
     /// Rows of samples, MSB first, as a PDF image stores them (1-bit: 1 is black).
     func packedSamples() -> (data: [UInt8], bitsPerComponent: Int, components: Int) {
+        withPix { pix in packedSamples(of: pix) }
+    }
+
+    private func packedSamples(of pix: UnsafeMutablePointer<PIX>) -> (data: [UInt8], bitsPerComponent: Int, components: Int) {
         let w = width, h = height, wpl = Int(pixGetWpl(pix))
         let words = pixGetData(pix)!
         switch depth {

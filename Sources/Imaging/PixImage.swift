@@ -3,8 +3,8 @@ import CLeptonica
 /// A raster image owning a Leptonica `PIX`. Treated as immutable once made, so it may be
 /// handed from one pipeline stage to the next; operations return new images.
 public final class PixImage: @unchecked Sendable {
-    /// The owned Leptonica image. For engine wrappers inside this package only.
-    package let pix: UnsafeMutablePointer<PIX>
+    /// The owned Leptonica image; reach it through `withPix` so the owner outlives the call.
+    private let pix: UnsafeMutablePointer<PIX>
 
     /// Takes ownership of `pix`.
     package init(owning pix: UnsafeMutablePointer<PIX>) {
@@ -15,6 +15,12 @@ public final class PixImage: @unchecked Sendable {
     package convenience init(_ pix: UnsafeMutablePointer<PIX>?, or message: @autoclosure () -> String) throws {
         guard let pix else { throw ImagingError(.decodeFailed, message()) }
         self.init(owning: pix)
+    }
+
+    /// Runs `body` with the Leptonica image, keeping this owner alive until it returns.
+    /// For engine wrappers inside this package only.
+    package func withPix<R>(_ body: (UnsafeMutablePointer<PIX>) throws -> R) rethrows -> R {
+        try withExtendedLifetime(self) { try body(pix) }
     }
 
     deinit {
@@ -41,8 +47,8 @@ public final class PixImage: @unchecked Sendable {
     /// A copy mirrored left–right and/or top–bottom.
     public func flipped(horizontally: Bool, vertically: Bool) throws -> PixImage {
         var image = self
-        if horizontally { image = try PixImage(pixFlipLR(nil, image.pix), or: "flip failed") }
-        if vertically { image = try PixImage(pixFlipTB(nil, image.pix), or: "flip failed") }
+        if horizontally { image = try image.withPix { try PixImage(pixFlipLR(nil, $0), or: "flip failed") } }
+        if vertically { image = try image.withPix { try PixImage(pixFlipTB(nil, $0), or: "flip failed") } }
         return image
     }
 
@@ -78,10 +84,50 @@ public final class PixImage: @unchecked Sendable {
     /// The fraction of dark pixels (below mid-gray), for blank-page detection.
     public func inkCoverage() throws -> Double {
         let binary: PixImage
-        if depth == 1 { binary = self }
-        else { binary = try PixImage(pixConvertTo1(try gray8().pix, 128), or: "thresholding failed") }
+        if depth == 1 { binary = self } else {
+            let gray = try gray8()
+            binary = try gray.withPix { try PixImage(pixConvertTo1($0, 128), or: "thresholding failed") }
+        }
         var count: Int32 = 0
-        pixCountPixels(binary.pix, &count, nil)
+        binary.withPix { _ = pixCountPixels($0, &count, nil) }
         return Double(count) / Double(max(1, width * height))
+    }
+}
+
+extension PixImage {
+    /// Decodes an image file (PNG, JPEG, TIFF, PNM, …) held in memory.
+    public convenience init(encoded bytes: [UInt8]) throws {
+        let pix = bytes.withUnsafeBufferPointer { pixReadMem($0.baseAddress, $0.count) }
+        try self.init(pix, or: "the image file cannot be decoded")
+    }
+
+    /// Whether both images have the same size and the same pixel values (compared as 8-bit
+    /// gray when their depths differ).
+    public func hasSamePixels(as other: PixImage) throws -> Bool {
+        guard width == other.width, height == other.height else { return false }
+        let (a, b) = depth == other.depth ? (self, other) : (try gray8(), try other.gray8())
+        var same: Int32 = 0
+        let status = a.withPix { pa in b.withPix { pb in pixEqual(pa, pb, &same) } }
+        guard status == 0 else { return false }
+        return same != 0
+    }
+}
+
+extension PixImage {
+    /// Mean absolute difference of the two images as 8-bit gray (0 identical, 255 opposite).
+    public func meanDifference(from other: PixImage) throws -> Double {
+        guard width == other.width, height == other.height else {
+            throw ImagingError(.decodeFailed, "images of different sizes cannot be compared")
+        }
+        let a = try gray8(), b = try other.gray8()
+        let difference = try a.withPix { pa in
+            try b.withPix { pb in try PixImage(pixAbsDifference(pa, pb), or: "difference failed") }
+        }
+        var mean: Float = 0
+        let status = difference.withPix { pixGetAverageMasked($0, nil, 0, 0, 1, Int32(L_MEAN_ABSVAL), &mean) }
+        guard status == 0 else {
+            throw ImagingError(.decodeFailed, "difference failed")
+        }
+        return Double(mean)
     }
 }

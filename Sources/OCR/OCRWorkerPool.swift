@@ -56,8 +56,11 @@ public final class OCRWorkerPool: @unchecked Sendable {
         guard !started else { return }
         started = true
         for index in 0..<workerCount {
-            let thread = Thread { [self] in self.work() }
-            thread.name = "legible-ocr-\(index)"
+            let thread = Thread { [self] in
+                // Named from inside so the OS thread carries it too (visible in top -H, gdb).
+                Thread.current.name = "legible-ocr-\(index)"
+                self.work()
+            }
             thread.stackSize = 16 << 20 // Tesseract recurses deeply on some layouts.
             thread.start()
         }

@@ -8,8 +8,10 @@ final class DedicatedThreadExecutor: SerialExecutor, @unchecked Sendable {
 
     /// Starts the thread.
     init(name: String) {
-        let thread = Thread { [unowned self] in self.run() }
-        thread.name = name
+        let thread = Thread { [unowned self] in
+            Thread.current.name = name
+            self.run()
+        }
         thread.stackSize = 8 << 20
         thread.start()
     }

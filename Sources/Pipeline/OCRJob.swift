@@ -68,6 +68,10 @@ public struct OCRJob: Codable, Sendable, Equatable {
         if let jobs, jobs < 1 || jobs > 256 {
             throw PipelineError(.badArguments, "\(source): 'jobs' must be between 1 and 256")
         }
-        if let pages { _ = try PageSelection(pages) }
+        if let pages {
+            do { _ = try PageSelection(pages) } catch let error as PipelineError {
+                throw PipelineError(.badArguments, "\(source): 'pages': \(error.message)")
+            }
+        }
     }
 }

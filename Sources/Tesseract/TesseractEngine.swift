@@ -49,14 +49,17 @@ public final class TesseractEngine: OCREngine {
     static let retryBelowConfidence = 60.0
 
     private func recognize(_ image: PixImage, dpi: Int, mode: TessPageSegMode) throws -> OCRPage {
-        TessBaseAPISetPageSegMode(handle, mode)
-        TessBaseAPISetImage2(handle, image.pix)
-        TessBaseAPISetSourceResolution(handle, Int32(max(70, min(dpi, 2400))))
-        defer { TessBaseAPIClear(handle) }
-        guard TessBaseAPIRecognize(handle, nil) == 0 else {
-            throw OCRError(.recognitionFailed, "Tesseract failed to recognize the page")
+        // The image must stay alive until Tesseract is done with it.
+        let blocks = try image.withPix { pix in
+            TessBaseAPISetPageSegMode(handle, mode)
+            TessBaseAPISetImage2(handle, pix)
+            TessBaseAPISetSourceResolution(handle, Int32(max(70, min(dpi, 2400))))
+            defer { TessBaseAPIClear(handle) }
+            guard TessBaseAPIRecognize(handle, nil) == 0 else {
+                throw OCRError(.recognitionFailed, "Tesseract failed to recognize the page")
+            }
+            return ResultReader(handle: handle).blocks()
         }
-        let blocks = ResultReader(handle: handle).blocks()
         return OCRPage(width: image.width, height: image.height, dpi: dpi, blocks: blocks)
     }
 
