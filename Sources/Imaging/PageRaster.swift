@@ -32,4 +32,17 @@ public struct PageRaster: Sendable {
         return PageRaster(image: try image.rotated(quarterTurns: q), dpi: dpi,
                           pixelToPage: back.concatenating(pixelToPage))
     }
+
+    /// The same raster resampled down to at most `maxDPI` (unchanged when already below),
+    /// with the mapping to the page kept exact.
+    public func reduced(toAtMost maxDPI: Int) throws -> PageRaster {
+        guard dpi > maxDPI, maxDPI > 0 else { return self }
+        let factor = Double(maxDPI) / Double(dpi)
+        let width = max(1, Int((Double(image.width) * factor).rounded()))
+        let height = max(1, Int((Double(image.height) * factor).rounded()))
+        let scale = Matrix(Double(image.width) / Double(width), 0, 0, Double(image.height) / Double(height), 0, 0)
+        let smaller = try image.scaled(width: width, height: height)
+        smaller.setResolution(maxDPI)
+        return PageRaster(image: smaller, dpi: maxDPI, pixelToPage: scale.concatenating(pixelToPage))
+    }
 }

@@ -32,6 +32,19 @@ enum Help {
           --sidecar FILE     also write the recognized text, pages separated by form feeds
           --skip-text        leave pages that already have text as they are (the default)
           --force-ocr        recognize every page, even pages that already have text
+          --rotate-pages     detect each page's orientation and set it upright through /Rotate
+                             (the image is never re-encoded); sideways and upside-down text is
+                             read and placed correctly even without this option
+          --rotate-pages-threshold C
+                             orientation confidence needed before a page is turned (default 14)
+          --page-timeout S   give up on a page after S seconds of recognition: it is kept as it
+                             was, reported, and the exit code is 7
+          --max-ocr-dpi N    reduce finer scans to N dpi for recognition only (default 400);
+                             the output keeps the original image
+          --hocr DIR         also write one hOCR file per recognized page (page-0001.hocr, …)
+          --alto DIR         also write one ALTO 4 XML file per recognized page (page-0001.xml, …)
+          --words-json FILE  also write every word with its box in PDF points and its confidence
+          --report FILE      also write a JSON report: each page's outcome and reason, timings
           --pipeline FILE    read default options from a job definition (Pipelines/*.json);
                              options given on the command line win
       -q, --quiet            print errors only

@@ -12,8 +12,10 @@ struct OCRCommand {
         var job = OCRJob()
         do {
             parsed = try ParsedArguments(arguments,
-                                         valued: ["--language", "--jobs", "--pages", "--sidecar", "--pipeline"],
-                                         flags: ["--force-ocr", "--skip-text", "--quiet", "--help"],
+                                         valued: ["--language", "--jobs", "--pages", "--sidecar", "--pipeline",
+                                                  "--rotate-pages-threshold", "--page-timeout", "--max-ocr-dpi",
+                                                  "--hocr", "--alto", "--words-json", "--report"],
+                                         flags: ["--force-ocr", "--skip-text", "--rotate-pages", "--quiet", "--help"],
                                          aliases: ["-l": "--language", "-j": "--jobs", "-q": "--quiet", "-h": "--help"])
             if parsed.flags.contains("--help") { print(Help.ocr); return .ok }
             guard parsed.positionals.count == 2 else {
@@ -28,6 +30,13 @@ struct OCRCommand {
             if let pages = parsed.values["--pages"] { job.pages = pages }
             if parsed.flags.contains("--force-ocr") && parsed.flags.contains("--skip-text") {
                 throw CLIError.usage("--force-ocr and --skip-text contradict each other; give one")
+            }
+            if parsed.flags.contains("--rotate-pages") { job.rotatePages = true }
+            if let value = parsed.values["--rotate-pages-threshold"] { job.rotatePagesThreshold = try number(value, "--rotate-pages-threshold") }
+            if let value = parsed.values["--page-timeout"] { job.pageTimeout = try number(value, "--page-timeout") }
+            if let value = parsed.values["--max-ocr-dpi"] {
+                guard let dpi = Int(value) else { throw CLIError.usage("--max-ocr-dpi takes a whole number, not '\(value)'") }
+                job.maxOCRResolution = dpi
             }
             if parsed.flags.contains("--force-ocr") { job.mode = .forceOCR }
             if parsed.flags.contains("--skip-text") { job.mode = .skipText }
@@ -44,6 +53,10 @@ struct OCRCommand {
         let input = URL(fileURLWithPath: parsed.positionals[0])
         let output = URL(fileURLWithPath: parsed.positionals[1])
         let sidecar = parsed.values["--sidecar"].map { URL(fileURLWithPath: $0) }
+        let exports = OCRExports(hocrDirectory: parsed.values["--hocr"].map { URL(fileURLWithPath: $0, isDirectory: true) },
+                                 altoDirectory: parsed.values["--alto"].map { URL(fileURLWithPath: $0, isDirectory: true) },
+                                 wordsJSON: parsed.values["--words-json"].map { URL(fileURLWithPath: $0) },
+                                 report: parsed.values["--report"].map { URL(fileURLWithPath: $0) })
 
         let factory: TesseractEngineFactory
         do { factory = try TesseractEngineFactory(languages: job.languages) } catch let error as OCRError {
@@ -59,7 +72,7 @@ struct OCRCommand {
         let finalJob = job
         do {
             let report = try await Interrupts.cancellingOnSignal {
-                try await runner.run(input: input, output: output, sidecar: sidecar, job: finalJob) { bar.handle($0) }
+                try await runner.run(input: input, output: output, sidecar: sidecar, job: finalJob, exports: exports) { bar.handle($0) }
             }
             if !quiet {
                 for note in report.notes { Console.note(note) }
@@ -81,6 +94,12 @@ struct OCRCommand {
             return Console.fail(.other, "\(error)")
         }
     }
+}
+
+/// Reads a number option.
+private func number(_ text: String, _ option: String) throws -> Double {
+    guard let value = Double(text), value.isFinite else { throw CLIError.usage("\(option) takes a number, not '\(text)'") }
+    return value
 }
 
 /// The closing line of a run.

@@ -8,7 +8,7 @@ public final class FakeEngine: OCREngine {
     /// Creates an engine that "reads" `words` as one line across the top of every page.
     public init(words: [String] = ["Legible", "fake", "words"]) { self.words = words }
 
-    public func recognize(_ image: PixImage, dpi: Int) throws -> OCRPage {
+    public func recognize(_ image: PixImage, dpi: Int, timeout: Double?) throws -> OCRPage {
         let w = Double(image.width), h = Double(image.height)
         let lineTop = h * 0.1, lineBottom = h * 0.15
         let slot = w * 0.8 / Double(max(1, words.count))

@@ -9,11 +9,38 @@ public struct RecognitionOptions: Sendable, Equatable {
     public init(languages: [String] = ["eng"]) { self.languages = languages }
 }
 
+/// Which way up a page's text stands, as an engine judged it.
+public struct OrientationGuess: Sendable, Equatable {
+    /// Clockwise quarter turns (0–3) that make the image upright.
+    public var correction: Int
+    /// The engine's confidence in the guess (Tesseract: ≥ 15 is reliable, OCRmyPDF's default).
+    public var confidence: Double
+
+    /// Creates a guess.
+    public init(correction: Int, confidence: Double) {
+        self.correction = ((correction % 4) + 4) % 4
+        self.confidence = confidence
+    }
+}
+
 /// An OCR engine that recognizes page rasters. Implementations may block: callers run
 /// them on threads of their own, never on Swift's cooperative pool.
 public protocol OCREngine: AnyObject {
-    /// Recognizes `raster`, blocking until done.
-    func recognize(_ image: PixImage, dpi: Int) throws -> OCRPage
+    /// Recognizes `image`, blocking until done; gives up after `timeout` seconds when given
+    /// (throwing `OCRError.timedOut`).
+    func recognize(_ image: PixImage, dpi: Int, timeout: Double?) throws -> OCRPage
+    /// Guesses the page's orientation, or nil when the engine cannot tell.
+    func detectOrientation(_ image: PixImage, dpi: Int) throws -> OrientationGuess?
+}
+
+extension OCREngine {
+    /// Recognizes `image` with no time limit.
+    public func recognize(_ image: PixImage, dpi: Int) throws -> OCRPage {
+        try recognize(image, dpi: dpi, timeout: nil)
+    }
+
+    /// Engines without orientation detection report none.
+    public func detectOrientation(_ image: PixImage, dpi: Int) throws -> OrientationGuess? { nil }
 }
 
 /// Makes engines, one per worker thread.
@@ -32,6 +59,8 @@ public struct OCRError: Error, Sendable, CustomStringConvertible {
         case missingDependency
         /// The engine failed on a page.
         case recognitionFailed
+        /// The page took longer than the time allowed.
+        case timedOut
     }
 
     /// The failure kind.

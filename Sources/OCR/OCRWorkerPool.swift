@@ -5,11 +5,9 @@ import Imaging
 /// occupies Swift's cooperative thread pool. Engines are made once per worker and reused
 /// for every page and document the pool sees.
 public final class OCRWorkerPool: @unchecked Sendable {
-    private struct Job {
-        let image: PixImage
-        let dpi: Int
-        let continuation: CheckedContinuation<OCRPage, any Error>
-    }
+    /// A unit of work: runs on a worker thread with that worker's engine, or fails when the
+    /// worker has none.
+    private typealias Job = @Sendable ((any OCREngine)?, (any Error)?) -> Void
 
     /// Number of worker threads.
     public let workerCount: Int
@@ -28,8 +26,22 @@ public final class OCRWorkerPool: @unchecked Sendable {
     deinit { shutdown() }
 
     /// Recognizes `image`, suspending (not blocking) the caller until a worker is done.
-    public func recognize(_ image: PixImage, dpi: Int) async throws -> OCRPage {
-        try await withCheckedThrowingContinuation { continuation in
+    public func recognize(_ image: PixImage, dpi: Int, timeout: Double? = nil) async throws -> OCRPage {
+        try await perform { engine in try engine.recognize(image, dpi: dpi, timeout: timeout) }
+    }
+
+    /// Runs `body` on a worker thread with that worker's engine and returns its result. Use it
+    /// to keep blocking work that belongs with recognition (orientation, resampling) off
+    /// Swift's cooperative pool.
+    public func perform<T: Sendable>(_ body: @escaping @Sendable (any OCREngine) throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+            let job: Job = { engine, engineError in
+                guard let engine else {
+                    continuation.resume(throwing: engineError ?? OCRError(.missingDependency, "no OCR engine"))
+                    return
+                }
+                do { continuation.resume(returning: try body(engine)) } catch { continuation.resume(throwing: error) }
+            }
             condition.lock()
             if shuttingDown {
                 condition.unlock()
@@ -37,7 +49,7 @@ public final class OCRWorkerPool: @unchecked Sendable {
                 return
             }
             startIfNeeded()
-            queue.append(Job(image: image, dpi: dpi, continuation: continuation))
+            queue.append(job)
             condition.signal()
             condition.unlock()
         }
@@ -76,16 +88,7 @@ public final class OCRWorkerPool: @unchecked Sendable {
             if queue.isEmpty && shuttingDown { condition.unlock(); return }
             let job = queue.removeFirst()
             condition.unlock()
-            guard let engine else {
-                job.continuation.resume(throwing: engineError ?? OCRError(.missingDependency, "no OCR engine"))
-                continue
-            }
-            do {
-                let page = try engine.recognize(job.image, dpi: job.dpi)
-                job.continuation.resume(returning: page)
-            } catch {
-                job.continuation.resume(throwing: error)
-            }
+            job(engine, engineError)
         }
     }
 }

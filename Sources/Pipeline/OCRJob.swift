@@ -19,11 +19,23 @@ public struct OCRJob: Codable, Sendable, Equatable {
     public var jobs: Int?
     /// Which pages to consider (1-based, as written by the user: "1,3-5"); nil means all.
     public var pages: String?
+    /// Detect each page's orientation and fix it through `/Rotate` (the image is never re-encoded).
+    public var rotatePages = false
+    /// The orientation confidence needed before a page is turned (OCRmyPDF's default scale).
+    public var rotatePagesThreshold = 14.0
+    /// Seconds a page may take in the engine before it is recorded as failed; nil means no limit.
+    public var pageTimeout: Double?
+    /// Rasters above this resolution are reduced for OCR only (the output keeps the original image).
+    public var maxOCRResolution = 400
 
     /// The defaults.
     public init() {}
 
-    private enum CodingKeys: String, CodingKey, CaseIterable { case languages, mode, jobs, pages }
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case languages, mode, jobs, pages
+        case rotatePages = "rotate-pages", rotatePagesThreshold = "rotate-pages-threshold"
+        case pageTimeout = "page-timeout", maxOCRResolution = "max-ocr-dpi"
+    }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -31,6 +43,10 @@ public struct OCRJob: Codable, Sendable, Equatable {
         mode = try container.decodeIfPresent(TextPageMode.self, forKey: .mode) ?? .skipText
         jobs = try container.decodeIfPresent(Int.self, forKey: .jobs)
         pages = try container.decodeIfPresent(String.self, forKey: .pages)
+        rotatePages = try container.decodeIfPresent(Bool.self, forKey: .rotatePages) ?? false
+        rotatePagesThreshold = try container.decodeIfPresent(Double.self, forKey: .rotatePagesThreshold) ?? 14
+        pageTimeout = try container.decodeIfPresent(Double.self, forKey: .pageTimeout)
+        maxOCRResolution = try container.decodeIfPresent(Int.self, forKey: .maxOCRResolution) ?? 400
     }
 
     /// Loads a job definition, rejecting unknown keys and bad values with a message naming them.
@@ -67,6 +83,15 @@ public struct OCRJob: Codable, Sendable, Equatable {
         }
         if let jobs, jobs < 1 || jobs > 256 {
             throw PipelineError(.badArguments, "\(source): 'jobs' must be between 1 and 256")
+        }
+        if let pageTimeout, !(pageTimeout > 0) {
+            throw PipelineError(.badArguments, "\(source): 'page-timeout' must be a positive number of seconds")
+        }
+        if !(72...2400).contains(maxOCRResolution) {
+            throw PipelineError(.badArguments, "\(source): 'max-ocr-dpi' must be between 72 and 2400")
+        }
+        if !(rotatePagesThreshold >= 0) {
+            throw PipelineError(.badArguments, "\(source): 'rotate-pages-threshold' must not be negative")
         }
         if let pages {
             do { _ = try PageSelection(pages) } catch let error as PipelineError {

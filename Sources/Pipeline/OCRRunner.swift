@@ -15,111 +15,156 @@ public struct OCRRunner: Sendable {
         self.engines = engines
     }
 
-    /// Processes `input` into `output` (and the recognized text into `sidecar`, when given).
-    /// - Throws: `PipelineError`; nothing is written when it throws.
-    public func run(input: URL, output: URL, sidecar: URL? = nil, job: OCRJob,
+    /// Processes `input` into `output` (the recognized text into `sidecar`, and `exports`
+    /// when given).
+    /// - Throws: `PipelineError`; the output is not written when it throws.
+    public func run(input: URL, output: URL, sidecar: URL? = nil, job: OCRJob, exports: OCRExports = OCRExports(),
                     progress: @escaping @Sendable (ProgressEvent) -> Void = { _ in }) async throws -> RunReport {
+        let started = Date()
+        var clock = StageClock()
         try job.validate()
-        try checkOutput(output, input: input)
-        if let sidecar { try checkOutput(sidecar, input: input) }
+        try OutputCheck.file(output, input: input)
+        for file in [sidecar].compactMap({ $0 }) + exports.files { try OutputCheck.file(file, input: input) }
+        for folder in exports.folders { try OutputCheck.folder(folder) }
+
         let (document, notes) = try DocumentReader.open(input)
         let pages: [PDFPage]
         do { pages = try document.pages() } catch {
             throw PipelineError(.badInput, "\(input.lastPathComponent): \(error)")
         }
+        clock.lap("read")
+
         let selection = try job.pages.map(PageSelection.init)
         let triage = Triage(document: document, mode: job.mode)
-        var outcomes = [PageOutcome](repeating: .skipped("not selected"), count: pages.count)
+        var reports = pages.map { PageReport(index: $0.index, outcome: .skipped("not selected")) }
         var toRecognize: [PDFPage] = []
         for page in pages {
             guard selection?.contains(index: page.index) ?? true else { continue }
             switch triage.decide(page) {
             case .ocr: toRecognize.append(page)
-            case .skip(let reason): outcomes[page.index] = .skipped(reason)
+            case .skip(let reason): reports[page.index].outcome = .skipped(reason)
             }
         }
+        clock.lap("triage")
         progress(.started(pagesToRecognize: toRecognize.count, total: pages.count))
-        for page in pages where !toRecognize.contains(where: { $0.index == page.index }) {
-            progress(.pageFinished(index: page.index, outcome: outcomes[page.index]))
+        let queued = Set(toRecognize.map(\.index))
+        for page in pages where !queued.contains(page.index) {
+            progress(.pageFinished(index: page.index, outcome: reports[page.index].outcome))
         }
 
-        let rasterizer = RasterizeStage()
         let writer = WriteStage(document: document)
-        let engines = self.engines
+        let exportWriter = ExportWriter(exports: exports, sourceName: input.lastPathComponent)
         var texts = [String](repeating: "", count: pages.count)
-        let window = engines.workerCount + 1
-        try await withThrowingTaskGroup(of: (Int, PageOutcome, OCRPage?, Matrix?).self) { group in
-            var queue = toRecognize.makeIterator()
-            func launch() -> Bool {
-                guard let page = queue.next() else { return false }
-                group.addTask {
-                    do {
-                        guard let raster = try await rasterizer.raster(for: page, in: document) else {
-                            return (page.index, .skipped("no image to recognize"), nil, nil)
-                        }
-                        let ocr = try await engines.recognize(raster.image, dpi: raster.dpi)
-                        let words = ocr.lines.reduce(0) { $0 + $1.words.count }
-                        return (page.index, .recognized(words: words), ocr, raster.pixelToPage)
-                    } catch {
-                        return (page.index, .failed("page \(page.index + 1): \(error)"), nil, nil)
+        var wordPages: [[String: Any]] = []
+        for try await result in recognize(toRecognize, in: document, job: job) {
+            let report = result.report
+            if let recognition = result.recognition {
+                let page = pages[report.index]
+                if let ocr = recognition.ocr {
+                    await writer.graft(ocr, onto: page, pixelToPage: recognition.pixelToPage,
+                                       addingQuarterTurns: recognition.rotationCorrection)
+                    texts[report.index] = ocr.text
+                    try exportWriter.writePage(ocr, index: report.index)
+                    if exports.wordsJSON != nil {
+                        wordPages.append(ExportWriter.pageWords(ocr, index: report.index, page: page, pixelToPage: recognition.pixelToPage))
                     }
+                } else if recognition.rotationCorrection != 0 {
+                    await writer.rotate(page, addingQuarterTurns: recognition.rotationCorrection)
                 }
-                return true
             }
-            for _ in 0..<window where !launch() { break }
-            while let (index, outcome, ocr, transform) = try await group.next() {
-                try Task.checkCancellation()
-                if let ocr, let transform {
-                    await writer.graft(ocr, onto: pages[index], pixelToPage: transform)
-                    texts[index] = ocr.text
-                }
-                outcomes[index] = outcome
-                progress(.pageFinished(index: index, outcome: outcome))
-                _ = launch()
-            }
+            reports[report.index] = report
+            progress(.pageFinished(index: report.index, outcome: report.outcome))
         }
         try Task.checkCancellation()
+        clock.lap("recognize")
+
         progress(.writing)
         try await writer.write(to: output)
         if let sidecar {
-            try writeSidecar(texts: texts, outcomes: outcomes, to: sidecar)
+            try ExportWriter.atomically(ExportWriter.sidecar(texts: texts, outcomes: reports.map(\.outcome)), to: sidecar)
         }
-        return RunReport(outcomes: outcomes, notes: notes)
+        wordPages.sort { ($0["page"] as? Int ?? 0) < ($1["page"] as? Int ?? 0) }
+        try exportWriter.writeWords(wordPages)
+        clock.lap("write")
+        let report = RunReport(pages: reports, notes: notes, stageSeconds: clock.laps)
+        try exportWriter.writeReport(report, output: output, seconds: Date().timeIntervalSince(started))
+        return report
     }
 
-    /// Refuses outputs that would overwrite the input or cannot be created.
-    private func checkOutput(_ output: URL, input: URL) throws {
-        let resolvedOutput = output.standardizedFileURL.resolvingSymlinksInPath()
-        let resolvedInput = input.standardizedFileURL.resolvingSymlinksInPath()
-        if resolvedOutput.path == resolvedInput.path {
-            throw PipelineError(.badArguments, "the output would overwrite the input \(input.path); choose another output file")
-        }
-        let folder = output.deletingLastPathComponent().path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw PipelineError(.fileAccess, "output folder does not exist: \(folder)")
-        }
-        guard FileManager.default.isWritableFile(atPath: folder.isEmpty ? "." : folder) else {
-            throw PipelineError(.fileAccess, "output folder is not writable: \(folder)")
-        }
+    /// One page's result as it leaves the recognize stage.
+    private struct PageResult: Sendable {
+        var report: PageReport
+        var recognition: PageRecognition?
     }
 
-    /// Recognized text per page, pages separated by form feeds (as Tesseract and OCRmyPDF do).
-    private func writeSidecar(texts: [String], outcomes: [PageOutcome], to url: URL) throws {
-        var pagesText: [String] = []
-        for (index, outcome) in outcomes.enumerated() {
-            switch outcome {
-            case .recognized: pagesText.append(texts[index] + "\n")
-            case .skipped(let reason): pagesText.append("[OCR skipped on page \(index + 1): \(reason)]\n")
-            case .failed(let reason): pagesText.append("[OCR failed on page \(index + 1): \(reason)]\n")
+    /// Rasterizes and recognizes `pages`, at most workers + 1 at a time, yielding results as
+    /// they finish. A page that fails is reported and kept as it was; the others go on.
+    private func recognize(_ pages: [PDFPage], in document: PDFDocument, job: OCRJob) -> AsyncThrowingStream<PageResult, any Error> {
+        let engines = self.engines
+        let rasterizer = RasterizeStage()
+        return AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    try await withThrowingTaskGroup(of: PageResult.self) { group in
+                    var queue = pages.makeIterator()
+                    func launch() -> Bool {
+                        guard let page = queue.next() else { return false }
+                        group.addTask { await Self.process(page, document: document, job: job, rasterizer: rasterizer, engines: engines) }
+                        return true
+                    }
+                    for _ in 0...engines.workerCount where !launch() { break }
+                    while let result = try await group.next() {
+                        try Task.checkCancellation()
+                        continuation.yield(result)
+                        _ = launch()
+                    }
+                    }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
             }
+            continuation.onTermination = { _ in task.cancel() }
         }
+    }
+
+    private static func process(_ page: PDFPage, document: PDFDocument, job: OCRJob, rasterizer: RasterizeStage,
+                                engines: OCRWorkerPool) async -> PageResult {
+        var report = PageReport(index: page.index, outcome: .failed("not processed"))
         do {
-            let file = try OutputFile(destination: url)
-            try file.write(pagesText.joined(separator: "\u{0C}"))
-            try file.commit()
-        } catch let error as WriteError {
-            throw PipelineError(.fileAccess, error.message)
+            let rasterStart = Date()
+            guard let raster = try await rasterizer.raster(for: page, in: document) else {
+                report.outcome = .skipped("no image to recognize")
+                return PageResult(report: report, recognition: nil)
+            }
+            report.rasterizeSeconds = Date().timeIntervalSince(rasterStart)
+            let recognition = try await engines.perform { engine in try PageJob.run(raster, engine: engine, job: job) }
+            report.recognizeSeconds = recognition.seconds
+            report.dpi = recognition.dpi
+            report.rotationApplied = recognition.rotationCorrection * 90
+            if let ocr = recognition.ocr {
+                report.outcome = .recognized(words: ocr.lines.reduce(0) { $0 + $1.words.count })
+            } else {
+                report.outcome = .skipped("blank page")
+            }
+            return PageResult(report: report, recognition: recognition)
+        } catch let error as OCRError where error.code == .timedOut {
+            report.outcome = .failed("page \(page.index + 1): \(error.message) (--page-timeout)")
+        } catch {
+            report.outcome = .failed("page \(page.index + 1): \(error)")
         }
+        return PageResult(report: report, recognition: nil)
+    }
+}
+
+/// Wall-clock time per stage.
+struct StageClock {
+    private var last = Date()
+    private(set) var laps: [(stage: String, seconds: Double)] = []
+
+    mutating func lap(_ stage: String) {
+        let now = Date()
+        laps.append((stage, now.timeIntervalSince(last)))
+        last = now
     }
 }

@@ -18,15 +18,36 @@ public enum PageOutcome: Sendable, Equatable {
     case failed(String)
 }
 
+/// One page's line in a run's report.
+public struct PageReport: Sendable {
+    /// Zero-based page index.
+    public var index: Int
+    /// What happened.
+    public var outcome: PageOutcome
+    /// Resolution the engine saw, for recognized pages.
+    public var dpi: Int?
+    /// Degrees added to `/Rotate` by `--rotate-pages`.
+    public var rotationApplied = 0
+    /// Seconds spent composing the page raster.
+    public var rasterizeSeconds = 0.0
+    /// Seconds spent on a worker (resampling, orientation, recognition).
+    public var recognizeSeconds = 0.0
+}
+
 /// The result of a run.
 public struct RunReport: Sendable {
     /// Per page, in order.
-    public var outcomes: [PageOutcome]
+    public var pages: [PageReport]
     /// Notes for the user (assumptions made, damage read around).
     public var notes: [String]
+    /// Wall-clock seconds per stage: read, triage, recognize (rasterize + OCR, overlapped), write.
+    public var stageSeconds: [(stage: String, seconds: Double)]
+
+    /// Per page outcomes, in order.
+    public var outcomes: [PageOutcome] { pages.map(\.outcome) }
 
     /// Pages that failed.
     public var failedPages: [Int] {
-        outcomes.enumerated().compactMap { if case .failed = $0.element { return $0.offset } else { return nil } }
+        pages.compactMap { if case .failed = $0.outcome { return $0.index } else { return nil } }
     }
 }

@@ -32,8 +32,16 @@ actor WriteStage {
         layers = TextLayerBuilder(rewriter: rewriter)
     }
 
-    func graft(_ ocr: OCRPage, onto page: PDFPage, pixelToPage: Matrix) {
+    func graft(_ ocr: OCRPage, onto page: PDFPage, pixelToPage: Matrix, addingQuarterTurns turns: Int = 0) {
         layers.graft(ocr, onto: page, pixelToPage: pixelToPage)
+        if turns != 0 { rotate(page, addingQuarterTurns: turns) }
+    }
+
+    /// Turns the page clockwise through its `/Rotate` entry; the content is not touched.
+    func rotate(_ page: PDFPage, addingQuarterTurns turns: Int) {
+        guard var dict = rewriter.object(page.ref).dictionaryValue else { return }
+        dict["Rotate"] = .int(((page.rotation + turns * 90) % 360 + 360) % 360)
+        rewriter.set(page.ref, .dictionary(dict))
     }
 
     func write(to url: URL) throws {

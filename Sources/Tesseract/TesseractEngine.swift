@@ -35,27 +35,62 @@ public final class TesseractEngine: OCREngine {
     /// The library's version string.
     public static var version: String { String(cString: TessVersion()) }
 
-    public func recognize(_ image: PixImage, dpi: Int) throws -> OCRPage {
-        let first = try recognize(image, dpi: dpi, mode: PSM_AUTO)
+    public func recognize(_ image: PixImage, dpi: Int, timeout: Double?) throws -> OCRPage {
+        let started = Date()
+        let first = try recognize(image, dpi: dpi, mode: PSM_AUTO, timeout: timeout)
         // A page read poorly may be upside down or sideways: read it again with orientation
         // detection and keep the better reading. Good pages pay nothing for this.
         guard hasOrientationModel, !first.blocks.isEmpty,
               TesseractEngine.meanConfidence(first) < TesseractEngine.retryBelowConfidence else { return first }
-        let second = try recognize(image, dpi: dpi, mode: PSM_AUTO_OSD)
+        let remaining = timeout.map { $0 - Date().timeIntervalSince(started) }
+        if let remaining, remaining <= 0 { return first }
+        let second = try recognize(image, dpi: dpi, mode: PSM_AUTO_OSD, timeout: remaining)
         return TesseractEngine.meanConfidence(second) > TesseractEngine.meanConfidence(first) ? second : first
+    }
+
+    public func detectOrientation(_ image: PixImage, dpi: Int) throws -> OrientationGuess? {
+        guard hasOrientationModel else { return nil }
+        return image.withPix { pix in
+            TessBaseAPISetPageSegMode(handle, PSM_OSD_ONLY)
+            TessBaseAPISetImage2(handle, pix)
+            TessBaseAPISetSourceResolution(handle, Int32(max(70, min(dpi, 2400))))
+            defer { TessBaseAPIClear(handle) }
+            var degrees: Int32 = 0
+            var confidence: Float = 0
+            var script: UnsafePointer<CChar>?
+            var scriptConfidence: Float = 0
+            guard TessBaseAPIDetectOrientationScript(handle, &degrees, &confidence, &script, &scriptConfidence) != 0 else {
+                return nil
+            }
+            // Tesseract reports how far the text is turned counter-clockwise; turning the
+            // image clockwise by as much sets it upright.
+            return OrientationGuess(correction: Int(degrees) / 90, confidence: Double(confidence))
+        }
     }
 
     /// Pages whose mean word confidence is below this are read again with orientation detection.
     static let retryBelowConfidence = 60.0
 
-    private func recognize(_ image: PixImage, dpi: Int, mode: TessPageSegMode) throws -> OCRPage {
+    private func recognize(_ image: PixImage, dpi: Int, mode: TessPageSegMode, timeout: Double?) throws -> OCRPage {
         // The image must stay alive until Tesseract is done with it.
         let blocks = try image.withPix { pix in
             TessBaseAPISetPageSegMode(handle, mode)
             TessBaseAPISetImage2(handle, pix)
             TessBaseAPISetSourceResolution(handle, Int32(max(70, min(dpi, 2400))))
             defer { TessBaseAPIClear(handle) }
-            guard TessBaseAPIRecognize(handle, nil) == 0 else {
+            let monitor = timeout.map { seconds -> OpaquePointer? in
+                let monitor = TessMonitorCreate()
+                TessMonitorSetDeadlineMSecs(monitor, Int32(min(max(seconds, 0.001) * 1000, Double(Int32.max))))
+                return monitor
+            } ?? nil
+            defer { if let monitor { TessMonitorDelete(monitor) } }
+            let started = Date()
+            let status = TessBaseAPIRecognize(handle, monitor)
+            // Tesseract abandons the page when the monitor's deadline passes.
+            if let timeout, status != 0, Date().timeIntervalSince(started) >= timeout * 0.9 {
+                throw OCRError(.timedOut, String(format: "recognition took longer than %g s", timeout))
+            }
+            guard status == 0 else {
                 throw OCRError(.recognitionFailed, "Tesseract failed to recognize the page")
             }
             return ResultReader(handle: handle).blocks()

@@ -38,7 +38,7 @@ struct OCRModelTests {
 private final class RecordingEngine: OCREngine {
     let log: ThreadLog
     init(log: ThreadLog) { self.log = log }
-    func recognize(_ image: PixImage, dpi: Int) throws -> OCRPage {
+    func recognize(_ image: PixImage, dpi: Int, timeout: Double?) throws -> OCRPage {
         log.record(Thread.current.name ?? "")
         return OCRPage(width: image.width, height: image.height, dpi: dpi, blocks: [])
     }

@@ -1,0 +1,116 @@
+import Foundation
+import OCR
+import PDF
+import PDFWriter
+
+/// Optional files a run writes besides the PDF.
+public struct OCRExports: Sendable {
+    /// Folder for one hOCR file per recognized page (`page-0001.hocr`).
+    public var hocrDirectory: URL?
+    /// Folder for one ALTO XML file per recognized page (`page-0001.xml`).
+    public var altoDirectory: URL?
+    /// JSON file with every recognized word, its box in PDF user space and its confidence.
+    public var wordsJSON: URL?
+    /// JSON run report: pages recognized, skipped and failed, and why; timings per stage.
+    public var report: URL?
+
+    /// No extra files.
+    public init(hocrDirectory: URL? = nil, altoDirectory: URL? = nil, wordsJSON: URL? = nil, report: URL? = nil) {
+        self.hocrDirectory = hocrDirectory
+        self.altoDirectory = altoDirectory
+        self.wordsJSON = wordsJSON
+        self.report = report
+    }
+
+    /// Every folder and file the exports name, for checking before the run starts.
+    var folders: [URL] { [hocrDirectory, altoDirectory].compactMap { $0 } }
+    var files: [URL] { [wordsJSON, report].compactMap { $0 } }
+}
+
+/// Writes exports as pages finish and at the end; every file is written atomically.
+struct ExportWriter {
+    let exports: OCRExports
+    let sourceName: String
+
+    func writePage(_ ocr: OCRPage, index: Int) throws {
+        let name = String(format: "page-%04d", index + 1)
+        if let folder = exports.hocrDirectory {
+            try ExportWriter.atomically(HOCRWriter.document(ocr, pageNumber: index + 1, imageName: sourceName),
+                                        to: folder.appendingPathComponent(name + ".hocr"))
+        }
+        if let folder = exports.altoDirectory {
+            try ExportWriter.atomically(ALTOWriter.document(ocr, pageNumber: index + 1, imageName: sourceName),
+                                        to: folder.appendingPathComponent(name + ".xml"))
+        }
+    }
+
+    /// Words of one page in PDF user space (points, origin at the bottom left of user space).
+    static func pageWords(_ ocr: OCRPage, index: Int, page: PDFPage, pixelToPage: Matrix) -> [String: Any] {
+        var words: [[String: Any]] = []
+        for (lineNumber, line) in ocr.lines.enumerated() {
+            for word in line.words {
+                let corners = [(word.box.left, word.box.top), (word.box.right, word.box.top),
+                               (word.box.left, word.box.bottom), (word.box.right, word.box.bottom)].map { pixelToPage.apply($0.0, $0.1) }
+                let box = [corners.map(\.x).min()!, corners.map(\.y).min()!, corners.map(\.x).max()!, corners.map(\.y).max()!]
+                words.append(["text": word.text, "box": box.map { ($0 * 100).rounded() / 100 },
+                              "confidence": (word.confidence * 10).rounded() / 10, "line": lineNumber + 1])
+            }
+        }
+        return ["page": index + 1, "mediaBox": [page.mediaBox.x0, page.mediaBox.y0, page.mediaBox.x1, page.mediaBox.y1],
+                "rotate": page.rotation, "words": words]
+    }
+
+    func writeWords(_ pages: [[String: Any]]) throws {
+        guard let url = exports.wordsJSON else { return }
+        let object: [String: Any] = ["source": sourceName, "units": "PDF user space points", "pages": pages]
+        let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+        try ExportWriter.atomically(String(decoding: data, as: UTF8.self), to: url)
+    }
+
+    func writeReport(_ report: RunReport, output: URL, seconds: Double) throws {
+        guard let url = exports.report else { return }
+        var pages: [[String: Any]] = []
+        var counts = ["recognized": 0, "skipped": 0, "failed": 0]
+        for page in report.pages {
+            var entry: [String: Any] = ["page": page.index + 1,
+                                        "rasterizeSeconds": (page.rasterizeSeconds * 1000).rounded() / 1000,
+                                        "recognizeSeconds": (page.recognizeSeconds * 1000).rounded() / 1000]
+            switch page.outcome {
+            case .recognized(let words): entry["outcome"] = "recognized"; entry["words"] = words; counts["recognized"]! += 1
+            case .skipped(let reason): entry["outcome"] = "skipped"; entry["reason"] = reason; counts["skipped"]! += 1
+            case .failed(let reason): entry["outcome"] = "failed"; entry["reason"] = reason; counts["failed"]! += 1
+            }
+            if let dpi = page.dpi { entry["dpi"] = dpi }
+            if page.rotationApplied != 0 { entry["rotationApplied"] = page.rotationApplied }
+            pages.append(entry)
+        }
+        let stages = Dictionary(uniqueKeysWithValues: report.stageSeconds.map { ($0.stage, ($0.seconds * 1000).rounded() / 1000) })
+        let object: [String: Any] = ["input": sourceName, "output": output.path, "seconds": (seconds * 1000).rounded() / 1000,
+                                     "pages": pages, "counts": counts, "stageSeconds": stages, "notes": report.notes]
+        let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted])
+        try ExportWriter.atomically(String(decoding: data, as: UTF8.self), to: url)
+    }
+
+    /// Recognized text per page, pages separated by form feeds (as Tesseract and OCRmyPDF do).
+    static func sidecar(texts: [String], outcomes: [PageOutcome]) -> String {
+        var pagesText: [String] = []
+        for (index, outcome) in outcomes.enumerated() {
+            switch outcome {
+            case .recognized: pagesText.append(texts[index] + "\n")
+            case .skipped(let reason): pagesText.append("[OCR skipped on page \(index + 1): \(reason)]\n")
+            case .failed(let reason): pagesText.append("[OCR failed on page \(index + 1): \(reason)]\n")
+            }
+        }
+        return pagesText.joined(separator: "\u{0C}")
+    }
+
+    static func atomically(_ text: String, to url: URL) throws {
+        do {
+            let file = try OutputFile(destination: url)
+            try file.write(text)
+            try file.commit()
+        } catch let error as WriteError {
+            throw PipelineError(.fileAccess, error.message)
+        }
+    }
+}
