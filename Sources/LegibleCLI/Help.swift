@@ -30,7 +30,11 @@ enum Help {
       -j, --jobs N           pages recognized in parallel (default: one per core)
           --pages RANGES     only consider these pages, e.g. 1,3-5,9- (others are copied as they are)
           --sidecar FILE     also write the recognized text, pages separated by form feeds
-          --skip-text        leave pages that already have text as they are (the default)
+                             By default, pages without text are recognized, and so are the
+                             images of scans that carry a little real text (a stamp, a header:
+                             that text is kept and not duplicated); born-digital pages and
+                             pages that already have an OCR layer are left exactly as they were.
+          --skip-text        leave every page that has any text exactly as it was
           --force-ocr        recognize every page, even pages that already have text
           --rotate-pages     detect each page's orientation and set it upright through /Rotate
                              (the image is never re-encoded); sideways and upside-down text is

@@ -17,6 +17,8 @@ public final class PDFDocument: @unchecked Sendable {
     private var cache: [ObjectRef: PDFObject] = [:]
     private var objectStreams: [Int: [Int: PDFObject]] = [:]
     private var resolving: Set<ObjectRef> = []
+    /// Streams larger than this many bytes are parsed again on each use instead of cached.
+    static let largestCachedStream = 64 * 1024
 
     /// Opens a PDF from its bytes.
     /// - Throws: `PDFError` with `.notAPDF`, `.malformed`, `.encrypted` or `.unsupported`.
@@ -114,6 +116,9 @@ public final class PDFDocument: @unchecked Sendable {
         lock.unlock()
         defer { lock.lock(); resolving.remove(ref); lock.unlock() }
         let value = try load(ref)
+        // Large streams (page images) are not kept: a long scan would otherwise hold every
+        // image in memory until the end. Reading one again is cheap.
+        if case .stream(let stream) = value, stream.data.count > PDFDocument.largestCachedStream { return value }
         lock.lock()
         cache[ref] = value
         lock.unlock()

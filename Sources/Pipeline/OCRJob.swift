@@ -2,7 +2,10 @@ import Foundation
 
 /// What to do with pages that already have text.
 public enum TextPageMode: String, Codable, Sendable {
-    /// Leave pages with text as they are; OCR the others (the default).
+    /// The default: OCR pages without text, and the images of scans that carry a little real
+    /// text (a stamp, a header); leave born-digital pages and pages with an OCR layer alone.
+    case auto
+    /// Leave every page that has any text as it is.
     case skipText = "skip-text"
     /// OCR every page, even those with text.
     case forceOCR = "force"
@@ -14,7 +17,7 @@ public struct OCRJob: Codable, Sendable, Equatable {
     /// Tesseract languages, e.g. ["eng", "deu"].
     public var languages: [String] = ["eng"]
     /// Pages with text: skip them or OCR them anyway.
-    public var mode: TextPageMode = .skipText
+    public var mode: TextPageMode = .auto
     /// Parallel OCR workers; nil means one per core.
     public var jobs: Int?
     /// Which pages to consider (1-based, as written by the user: "1,3-5"); nil means all.
@@ -40,7 +43,7 @@ public struct OCRJob: Codable, Sendable, Equatable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         languages = try container.decodeIfPresent([String].self, forKey: .languages) ?? ["eng"]
-        mode = try container.decodeIfPresent(TextPageMode.self, forKey: .mode) ?? .skipText
+        mode = try container.decodeIfPresent(TextPageMode.self, forKey: .mode) ?? .auto
         jobs = try container.decodeIfPresent(Int.self, forKey: .jobs)
         pages = try container.decodeIfPresent(String.self, forKey: .pages)
         rotatePages = try container.decodeIfPresent(Bool.self, forKey: .rotatePages) ?? false

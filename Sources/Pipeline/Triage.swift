@@ -8,40 +8,27 @@ public enum PageDecision: Sendable, Equatable {
     case skip(String)
 }
 
-/// Decides per page whether it needs OCR, from what its content stream really does.
+/// Decides per page, from measured facts, whether it needs OCR. The raster the engine sees
+/// holds the page's images only, never its vector text, so recognizing a scan that carries a
+/// printed stamp adds the scan's words without duplicating the stamp's.
 struct Triage {
     let document: PDFDocument
     let mode: TextPageMode
 
     func decide(_ page: PDFPage) -> PageDecision {
         if mode == .forceOCR { return .ocr }
-        if showsText(page) { return .skip("page already has text") }
-        return .ocr
+        let facts = PageFacts.measure(page, in: document)
+        return decide(facts)
     }
 
-    /// Whether the page's content (or a Form XObject it draws) shows text with a font.
-    func showsText(_ page: PDFPage) -> Bool {
-        guard let content = try? document.contents(of: page) else { return false }
-        return showsText(content, resources: page.resources, depth: 0)
-    }
-
-    private func showsText(_ content: [UInt8], resources: PDFDictionary, depth: Int) -> Bool {
-        let xobjects = document.resolve(resources["XObject"] ?? .null).dictionaryValue
-        for op in ContentStreamTokenizer(content) {
-            switch op.op {
-            case "Tj", "TJ", "'", "\"":
-                return true
-            case "Do" where depth < 12:
-                guard let name = op.operands.first?.nameValue,
-                      case .stream(let form) = document.resolve(xobjects?[name] ?? .null),
-                      form.dictionary["Subtype"]?.nameValue == "Form",
-                      let data = try? document.decodedData(of: form) else { continue }
-                let formResources = document.resolve(form.dictionary["Resources"] ?? .null).dictionaryValue ?? resources
-                if showsText(data, resources: formResources, depth: depth + 1) { return true }
-            default:
-                continue
-            }
+    func decide(_ facts: PageFacts) -> PageDecision {
+        if facts.hasLegibleLayer { return .skip("page already has Legible's text layer") }
+        if facts.invisibleGlyphs > 0 { return .skip("page already has an OCR text layer") }
+        guard facts.visibleGlyphs > 0 else { return .ocr }
+        if mode == .skipText { return .skip("page already has text") }
+        if facts.imageCoverage >= PageFacts.scanCoverage && facts.visibleTextShare < PageFacts.smallTextShare {
+            return .ocr // a scan with a little real text on it (a stamp, a header)
         }
-        return false
+        return .skip("page already has text")
     }
 }

@@ -32,6 +32,9 @@ struct OCRRunnerTests {
         let output = folder.file("out.pdf")
         let report = try await run(Fixtures.sample("mixed.pdf"), output)
         #expect(report.outcomes == [.skipped("page already has text"), .recognized(words: 2)])
+        // Running again on our own output changes nothing.
+        let again = try await run(output, folder.file("again.pdf"))
+        #expect(again.outcomes == [.skipped("page already has text"), .skipped("page already has Legible's text layer")])
         let before = try PDFDocument(bytes: try Fixtures.bytes(Fixtures.sample("mixed.pdf")))
         let after = try PDFDocument(bytes: try Fixtures.bytes(output))
         let page0Before = try before.pages()[0], page0After = try after.pages()[0]
