@@ -20,7 +20,7 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
         case .badInput: return "the input is not a readable PDF or image (corrupt, truncated, unsupported)"
         case .missingDependency: return "Tesseract or a requested language model is missing"
         case .fileAccess: return "an input cannot be read or an output cannot be written"
-        case .pagesFailed: return "the output was written, but OCR failed on some pages (kept as they were)"
+        case .pagesFailed: return "the output was written, but OCR failed on some pages (kept as they were); batch and watch --once: some files failed (see the report)"
         case .encrypted: return "the input is encrypted"
         case .other: return "any other error"
         case .interrupted: return "interrupted (Ctrl-C)"

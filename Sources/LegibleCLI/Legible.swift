@@ -16,6 +16,8 @@ public enum Legible {
         switch command {
         case "ocr":
             return await OCRCommand(arguments: rest).run().rawValue
+        case "batch":
+            return await BatchCommand(arguments: rest).run().rawValue
         case "languages":
             do {
                 let data = try Tessdata.locate(for: [])
@@ -25,7 +27,11 @@ public enum Legible {
                 return Console.fail(.missingDependency, "\(error)").rawValue
             }
         case "help", "--help", "-h":
-            if rest.first == "ocr" { print(Help.ocr) } else { print(Help.main) }
+            switch rest.first {
+            case "ocr": print(Help.ocr)
+            case "batch": print(Help.batch)
+            default: print(Help.main)
+            }
             return ExitCode.ok.rawValue
         case "--version", "version":
             print("legible \(version) (tesseract \(TesseractEngine.version))")

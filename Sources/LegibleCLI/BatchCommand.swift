@@ -1,0 +1,94 @@
+import Foundation
+import Pipeline
+
+/// `legible batch SRC DST [options]` and `legible batch --merge-reports --report OUT REPORT…`.
+struct BatchCommand {
+    let arguments: [String]
+    var environment: [String: String] = ProcessInfo.processInfo.environment
+
+    func run() async -> ExitCode {
+        do {
+            let parsed = try ParsedArguments(arguments,
+                                             valued: JobOptions.valued.union(["--shard", "--shard-count", "--report"]),
+                                             flags: JobOptions.flags.union(["--merge-reports", "--quiet", "--help"]),
+                                             aliases: JobOptions.aliases.merging(["-q": "--quiet", "-h": "--help"]) { $1 })
+            if parsed.flags.contains("--help") { print(Help.batch); return .ok }
+            if parsed.flags.contains("--merge-reports") { return try merge(parsed) }
+            return try await batch(parsed)
+        } catch CLIError.usage(let message) {
+            return Console.fail(.badArguments, message)
+        } catch let error as PipelineError {
+            return Console.fail(ExitCode(error.code), error.message)
+        } catch {
+            return Console.fail(.other, "\(error)")
+        }
+    }
+
+    private func batch(_ parsed: ParsedArguments) async throws -> ExitCode {
+        guard parsed.positionals.count == 2 else {
+            throw CLIError.usage("batch needs SRC and DST folders (see legible batch --help)")
+        }
+        let job = try JobOptions.job(from: parsed)
+        let report = parsed.values["--report"].map { URL(fileURLWithPath: $0) }
+        if let report { try BatchReport.validate(report) }
+        let count = try parsed.values["--shard-count"].map { text -> Int in
+            guard let count = Int(text) else { throw CLIError.usage("--shard-count takes a number, not '\(text)'") }
+            return count
+        }
+        let (shard, shardSource) = try ShardSpec.resolve(option: parsed.values["--shard"], countOption: count, environment: environment)
+        let quiet = parsed.flags.contains("--quiet")
+        if !quiet && shardSource != .option && shardSource != .none {
+            Console.note("running shard \(shard) (from \(shardSource == .kubernetes ? "JOB_COMPLETION_INDEX" : "SLURM_ARRAY_TASK_ID"))")
+        }
+
+        let (pool, engine) = try JobOptions.pool(for: job, environment: environment)
+        defer { pool.shutdown() }
+        var options = BatchOptions(source: URL(fileURLWithPath: parsed.positionals[0]),
+                                   destination: URL(fileURLWithPath: parsed.positionals[1]), job: job, engineName: engine)
+        options.shard = shard
+        let started = Date()
+        let finalOptions = options
+        let result = try await Interrupts.cancellingOnSignal {
+            try await BatchRunner(engines: pool).run(finalOptions) { record, done, total in
+                if record.isFailure { Console.warn("\(record.file): \(record.reason)") }
+                if !quiet { Console.info("[\(done)/\(total)] \(Self.line(record))") }
+            }
+        }
+        if let report { try BatchReport.write(result.records, to: report) }
+        if !quiet { Console.info(Self.summary(result.records, seconds: Date().timeIntervalSince(started))) }
+        if result.interrupted { return Console.fail(.interrupted, "interrupted; finished files are kept and a re-run resumes") }
+        return result.records.contains(where: \.isFailure) ? .pagesFailed : .ok
+    }
+
+    private func merge(_ parsed: ParsedArguments) throws -> ExitCode {
+        guard let output = parsed.values["--report"] else {
+            throw CLIError.usage("--merge-reports needs --report OUT for the merged report")
+        }
+        guard !parsed.positionals.isEmpty else { throw CLIError.usage("--merge-reports needs the shards' reports") }
+        let out = URL(fileURLWithPath: output)
+        try BatchReport.validate(out)
+        let records = try BatchReport.merge(parsed.positionals.map { URL(fileURLWithPath: $0) })
+        try BatchReport.write(records, to: out)
+        if !parsed.flags.contains("--quiet") { Console.info(Self.summary(records, seconds: nil)) }
+        return records.contains(where: \.isFailure) ? .pagesFailed : .ok
+    }
+
+    static func line(_ record: BatchRecord) -> String {
+        var text = "\(record.file): \(record.outcome.rawValue)"
+        if record.pages > 0 { text += " (\(record.pages) page\(record.pages == 1 ? "" : "s"), \(String(format: "%.1f", record.seconds)) s)" }
+        if !record.reason.isEmpty && !record.isFailure { text += " — \(record.reason)" }
+        return text
+    }
+
+    static func summary(_ records: [BatchRecord], seconds: Double?) -> String {
+        let counts = BatchRecord.Outcome.allCases.compactMap { outcome -> String? in
+            let n = records.filter { $0.outcome == outcome }.count
+            return n == 0 ? nil : "\(n) \(outcome.rawValue)"
+        }
+        let pages = records.filter { $0.outcome == .ok || $0.outcome == .pagesFailed }.reduce(0) { $0 + $1.pages }
+        var text = "\(records.count) file\(records.count == 1 ? "" : "s"): " + (counts.isEmpty ? "nothing to do" : counts.joined(separator: ", "))
+        text += "; \(pages) page\(pages == 1 ? "" : "s") processed"
+        if let seconds { text += String(format: " in %.1f s", seconds) }
+        return text
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import OCR
+import Pipeline
+import Tesseract
+
+/// The job options every processing command shares — `--pipeline FILE` first, then `-l`,
+/// `-j`, `--force-ocr`/`--skip-text` over it — and the engine pool they lead to.
+enum JobOptions {
+    /// Options that take a value.
+    static let valued: Set<String> = ["--language", "--jobs", "--pipeline"]
+    /// Options without a value.
+    static let flags: Set<String> = ["--force-ocr", "--skip-text"]
+    /// Short spellings.
+    static let aliases = ["-l": "--language", "-j": "--jobs"]
+
+    /// The job: the pipeline file's values, overridden by the command line's.
+    /// - Throws: `CLIError.usage` or `PipelineError` (a bad pipeline file).
+    static func job(from parsed: ParsedArguments) throws -> OCRJob {
+        var job = OCRJob()
+        if let pipeline = parsed.values["--pipeline"] { job = try OCRJob.load(from: URL(fileURLWithPath: pipeline)) }
+        if let languages = parsed.values["--language"] { job.languages = languages.split(separator: "+").map(String.init) }
+        if let text = parsed.values["--jobs"] {
+            guard let workers = Int(text) else { throw CLIError.usage("--jobs takes a number, not '\(text)'") }
+            job.jobs = workers
+        }
+        switch (parsed.flags.contains("--force-ocr"), parsed.flags.contains("--skip-text")) {
+        case (true, true): throw CLIError.usage("--force-ocr and --skip-text contradict each other; give one")
+        case (true, false): job.mode = .forceOCR
+        case (false, true): job.mode = .skipText
+        case (false, false): break
+        }
+        try job.validate()
+        return job
+    }
+
+    /// Set to 1 in tests that exercise ingestion rather than recognition (the crash test runs
+    /// the real binary hundreds of times): engines then report fixed words at once.
+    static let fakeEngineVariable = "LEGIBLE_FAKE_OCR"
+
+    /// A pool of engines for `job`, and a name for the engine kind (kept in journals, so
+    /// outputs of another engine are not taken as up to date).
+    /// - Throws: `PipelineError.missingDependency` when Tesseract or a language is missing.
+    static func pool(for job: OCRJob, environment: [String: String]) throws -> (pool: OCRWorkerPool, engine: String) {
+        let factory: any OCREngineFactory
+        let engine: String
+        if environment[fakeEngineVariable] == "1" {
+            factory = FakeEngineFactory()
+            engine = "fake"
+        } else {
+            do { factory = try TesseractEngineFactory(languages: job.languages) } catch let error as OCRError {
+                throw PipelineError(.missingDependency, error.message)
+            } catch {
+                throw PipelineError(.missingDependency, "\(error)")
+            }
+            engine = "tesseract"
+        }
+        let workers = job.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        return (OCRWorkerPool(factory: factory, workers: workers), engine)
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+
+/// What happened to one file of a batch: a row of the summary report.
+public struct BatchRecord: Codable, Sendable, Equatable {
+    /// The file's fate.
+    public enum Outcome: String, Codable, Sendable, CaseIterable {
+        /// Output written.
+        case ok
+        /// Output written, but OCR failed on some pages (kept as they were).
+        case pagesFailed = "pages-failed"
+        /// No output: the file could not be processed (`reason` says why).
+        case failed
+        /// Not an input (unsupported type, link out of the tree, …).
+        case skipped
+        /// Already done by an earlier run with the same content and pipeline.
+        case upToDate = "up-to-date"
+    }
+
+    /// Path relative to the source folder.
+    public var file: String
+    /// Pages in the output (0 when there is none).
+    public var pages: Int
+    public var outcome: Outcome
+    /// Why it failed or was skipped; notes otherwise (may be empty).
+    public var reason: String
+    /// Wall-clock time spent on it.
+    public var seconds: Double
+
+    /// Creates a record.
+    public init(file: String, pages: Int, outcome: Outcome, reason: String, seconds: Double) {
+        self.file = file
+        self.pages = pages
+        self.outcome = outcome
+        self.reason = reason
+        self.seconds = seconds
+    }
+
+    /// Whether the file counts as a failure of the run (exit code 7).
+    public var isFailure: Bool { outcome == .failed || outcome == .pagesFailed }
+}
+
+/// The summary report of a batch, as CSV or JSON (chosen by the file's extension), and the
+/// merging of the per-shard reports of a cluster run.
+public enum BatchReport {
+    static let columns = ["file", "pages", "outcome", "reason", "seconds"]
+
+    private enum Format { case csv, json }
+
+    private static func format(of url: URL) throws -> Format {
+        switch url.pathExtension.lowercased() {
+        case "csv": return .csv
+        case "json": return .json
+        default: throw PipelineError(.badArguments, "report \(url.lastPathComponent): name it .csv or .json to choose the format")
+        }
+    }
+
+    /// Checks that `url` names a format before a long run starts.
+    public static func validate(_ url: URL) throws { _ = try format(of: url) }
+
+    /// Writes `records` to `url` atomically, sorted by file.
+    public static func write(_ records: [BatchRecord], to url: URL) throws {
+        let sorted = records.sorted { $0.file < $1.file }
+        switch try format(of: url) {
+        case .json:
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            let data: Data
+            do { data = try encoder.encode(sorted) } catch { throw PipelineError(.other, "cannot encode the report: \(error)") }
+            try DurableFiles.write(String(decoding: data, as: UTF8.self) + "\n", to: url)
+        case .csv:
+            var text = columns.joined(separator: ",") + "\n"
+            for record in sorted {
+                let fields = [record.file, String(record.pages), record.outcome.rawValue, record.reason, String(format: "%.3f", record.seconds)]
+                text += fields.map(CSV.quote).joined(separator: ",") + "\n"
+            }
+            try DurableFiles.write(text, to: url)
+        }
+    }
+
+    /// Reads a report written by `write`.
+    /// - Throws: `PipelineError.badInput` naming the file and line when it is not one.
+    public static func read(_ url: URL) throws -> [BatchRecord] {
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw PipelineError(.fileAccess, "cannot read the report \(url.path): \(error.localizedDescription)")
+        }
+        switch try format(of: url) {
+        case .json:
+            do { return try JSONDecoder().decode([BatchRecord].self, from: data) } catch {
+                throw PipelineError(.badInput, "\(url.lastPathComponent) is not a Legible batch report: \(error)")
+            }
+        case .csv:
+            let rows = CSV.parse(String(decoding: data, as: UTF8.self))
+            guard let header = rows.first, header == columns else {
+                throw PipelineError(.badInput, "\(url.lastPathComponent) is not a Legible batch report (its header is not \(columns.joined(separator: ",")))")
+            }
+            return try rows.dropFirst().enumerated().map { offset, row in
+                guard row.count == columns.count, let pages = Int(row[1]),
+                      let outcome = BatchRecord.Outcome(rawValue: row[2]), let seconds = Double(row[4]) else {
+                    throw PipelineError(.badInput, "\(url.lastPathComponent), row \(offset + 2): not a report row")
+                }
+                return BatchRecord(file: row[0], pages: pages, outcome: outcome, reason: row[3], seconds: seconds)
+            }
+        }
+    }
+
+    /// The rows of several shards' reports as one report, sorted by file.
+    /// - Throws: `PipelineError.badInput` when two reports list the same file (shards overlap
+    ///   or one report was given twice).
+    public static func merge(_ urls: [URL]) throws -> [BatchRecord] {
+        var byFile: [String: (record: BatchRecord, source: URL)] = [:]
+        for url in urls {
+            for record in try read(url) {
+                if let earlier = byFile[record.file] {
+                    throw PipelineError(.badInput, "\(record.file) is in both \(earlier.source.lastPathComponent) and \(url.lastPathComponent): were the shards run with different counts?")
+                }
+                byFile[record.file] = (record, url)
+            }
+        }
+        return byFile.values.map(\.record).sorted { $0.file < $1.file }
+    }
+}
+
+/// RFC 4180 CSV, as much as reports need.
+enum CSV {
+    /// `field`, quoted when it holds a comma, quote or line break.
+    static func quote(_ field: String) -> String {
+        guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
+        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// Rows of fields; quoted fields may hold commas, doubled quotes and line breaks.
+    static func parse(_ text: String) -> [[String]] {
+        var rows: [[String]] = []
+        var row: [String] = []
+        var field = ""
+        var quoted = false
+        var characters = text.makeIterator()
+        while let character = characters.next() {
+            if quoted {
+                if character == "\"" {
+                    guard let next = characters.next() else { quoted = false; break }
+                    if next == "\"" { field.append("\"") } else {
+                        quoted = false
+                        handle(next)
+                    }
+                } else {
+                    field.append(character)
+                }
+            } else {
+                handle(character)
+            }
+        }
+        func handle(_ character: Character) {
+            switch character {
+            case "\"" where field.isEmpty: quoted = true
+            case ",": row.append(field); field = ""
+            case "\n", "\r\n": row.append(field); field = ""; rows.append(row); row = []
+            default: field.append(character)
+            }
+        }
+        if !field.isEmpty || !row.isEmpty { row.append(field); rows.append(row) }
+        return rows
+    }
+}

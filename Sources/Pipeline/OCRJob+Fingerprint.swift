@@ -1,0 +1,17 @@
+import Foundation
+
+extension OCRJob {
+    /// Bumped when the same job starts producing different output (so journals redo files).
+    static let outputFormatVersion = 1
+
+    /// Identifies what this job makes of an input: equal fingerprints mean equal outputs for
+    /// equal inputs. Settings that change only speed (`jobs`) are left out.
+    public var fingerprint: String {
+        var canonical = self
+        canonical.jobs = nil
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let json = (try? encoder.encode(canonical)).map { String(decoding: $0, as: UTF8.self) } ?? "\(canonical)"
+        return "v\(Self.outputFormatVersion):" + FNV1a64.hexHash(json)
+    }
+}
