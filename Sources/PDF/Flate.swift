@@ -42,7 +42,7 @@ public enum Flate {
     /// Compresses data with zlib at `level` (0–9).
     public static func deflate(_ input: [UInt8], level: Int32 = 6) -> [UInt8] {
         var stream = z_stream()
-        guard legible_deflateInit(&stream, level) == Z_OK else { return [] }
+        guard legible_deflateInit(&stream, min(max(level, 0), 9)) == Z_OK else { return input.isEmpty ? [] : storedFallback(input) }
         defer { deflateEnd(&stream) }
         let bound = Int(deflateBound(&stream, UInt(input.count)))
         var output = [UInt8](repeating: 0, count: bound + 16)
@@ -59,5 +59,23 @@ public enum Flate {
         }
         output.removeSubrange(produced...)
         return output
+    }
+
+    /// zlib data with the input in stored (uncompressed) blocks, for when zlib cannot start.
+    private static func storedFallback(_ input: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = [0x78, 0x01]
+        var offset = 0
+        repeat {
+            let length = min(65535, input.count - offset)
+            let last: UInt8 = offset + length >= input.count ? 1 : 0
+            out += [last, UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8((~length >> 8) & 0xFF)]
+            out += input[offset..<offset + length]
+            offset += length
+        } while offset < input.count
+        var a: UInt32 = 1, b: UInt32 = 0
+        for byte in input { a = (a + UInt32(byte)) % 65521; b = (b + a) % 65521 }
+        let adler = b << 16 | a
+        out += [UInt8(adler >> 24), UInt8(adler >> 16 & 0xFF), UInt8(adler >> 8 & 0xFF), UInt8(adler & 0xFF)]
+        return out
     }
 }

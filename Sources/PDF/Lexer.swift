@@ -51,7 +51,8 @@ struct Lexer {
             return .string(try readHexString())
         case 0x3E:
             if position + 1 < end, bytes[position + 1] == 0x3E { position += 2; return .dictEnd }
-            throw PDFError(.malformed, "unexpected '>'", offset: position)
+            position += 1
+            throw PDFError(.malformed, "unexpected '>'", offset: position - 1)
         case 0x28: return .string(try readLiteralString())
         case 0x2F: return .name(readName())
         case 0x29:
@@ -77,7 +78,7 @@ struct Lexer {
         var negative = false
         var i = s.startIndex
         while i < s.endIndex, s[i] == 0x2B || s[i] == 0x2D {
-            if s[i] == 0x2D { negative.toggle() }
+            if s[i] == 0x2D { negative = true }
             i += 1
         }
         var intPart = 0
@@ -125,7 +126,9 @@ struct Lexer {
                 position += 1
             }
         }
-        return String(decoding: out, as: UTF8.self)
+        // Names are bytes; each byte becomes the scalar of the same value (ISO 8859-1), so any
+        // name, UTF-8 or not, survives a round trip through the writer exactly.
+        return PDFName.string(fromBytes: out)
     }
 
     private mutating func readHexString() throws -> [UInt8] {

@@ -61,19 +61,26 @@ extension PDFDocument {
         let root = try catalog()
         guard let treeRef = root["Pages"] else { throw PDFError(.malformed, "the catalog has no /Pages") }
         var pages: [PDFPage] = []
-        var visited = Set<ObjectRef>()
-        try collect(treeRef, inherited: PDFDictionary(), into: &pages, visited: &visited, depth: 0)
+        var walk = PageTreeWalk()
+        try collect(treeRef, inherited: PDFDictionary(), into: &pages, walk: &walk, depth: 0)
         if pages.isEmpty { throw PDFError(.malformed, "the document has no pages") }
         return pages
     }
 
     private func collect(_ node: PDFObject, inherited: PDFDictionary, into pages: inout [PDFPage],
-                         visited: inout Set<ObjectRef>, depth: Int) throws {
-        guard depth < 64 else { throw PDFError(.limitExceeded, "page tree deeper than 64 levels") }
+                         walk: inout PageTreeWalk, depth: Int) throws {
+        guard depth < PageTreeWalk.maxDepth else {
+            throw PDFError(.limitExceeded, "page tree deeper than \(PageTreeWalk.maxDepth) levels")
+        }
         guard case .reference(let ref) = node else {
             throw PDFError(.malformed, "page tree node is not an indirect object")
         }
-        guard visited.insert(ref).inserted else { throw PDFError(.malformed, "page tree has a cycle", object: ref) }
+        // A node may appear twice (the same page listed twice) but never inside itself.
+        guard !walk.ancestors.contains(ref) else { throw PDFError(.malformed, "page tree has a cycle", object: ref) }
+        walk.nodes += 1
+        guard walk.nodes <= PageTreeWalk.maxNodes else {
+            throw PDFError(.limitExceeded, "page tree has more than \(PageTreeWalk.maxNodes) nodes")
+        }
         guard let dict = resolve(node).dictionaryValue else { return }
         var attributes = inherited
         for key in ["Resources", "MediaBox", "CropBox", "Rotate"] {
@@ -81,8 +88,10 @@ extension PDFDocument {
         }
         let type = dict["Type"]?.nameValue
         if type == "Pages" || (type == nil && dict["Kids"] != nil) {
+            walk.ancestors.insert(ref)
+            defer { walk.ancestors.remove(ref) }
             for kid in resolve(dict["Kids"] ?? .null).arrayValue ?? [] {
-                try collect(kid, inherited: attributes, into: &pages, visited: &visited, depth: depth + 1)
+                try collect(kid, inherited: attributes, into: &pages, walk: &walk, depth: depth + 1)
             }
             return
         }
@@ -115,4 +124,13 @@ extension PDFDocument {
         }
         return out
     }
+}
+
+/// Bookkeeping while walking the page tree: the path from the root (for cycles) and the
+/// number of nodes seen (so a tree that lists nodes many times cannot run forever).
+struct PageTreeWalk {
+    static let maxDepth = 256
+    static let maxNodes = 1_000_000
+    var ancestors = Set<ObjectRef>()
+    var nodes = 0
 }

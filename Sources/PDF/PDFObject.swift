@@ -151,3 +151,24 @@ public struct PDFDictionary: Sendable, Equatable, Sequence {
         lhs.values == rhs.values
     }
 }
+
+/// How name bytes are held in `PDFObject.name`: one Unicode scalar per byte (ISO 8859-1),
+/// which keeps distinct byte sequences distinct and lets writers restore the exact bytes.
+public enum PDFName {
+    /// The string for the name's bytes.
+    public static func string(fromBytes bytes: [UInt8]) -> String {
+        if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
+        var scalars = String.UnicodeScalarView()
+        scalars.append(contentsOf: bytes.map { UnicodeScalar($0) })
+        return String(scalars)
+    }
+
+    /// The name's bytes (scalars above U+00FF, which files never produce, are written as UTF-8).
+    public static func bytes(of name: String) -> [UInt8] {
+        var out: [UInt8] = []
+        for scalar in name.unicodeScalars {
+            if scalar.value <= 0xFF { out.append(UInt8(scalar.value)) } else { out += Array(String(scalar).utf8) }
+        }
+        return out
+    }
+}

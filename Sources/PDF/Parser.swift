@@ -33,6 +33,9 @@ struct Parser {
     }
 
     private mutating func object(from token: Token, depth: Int) throws -> PDFObject {
+        guard depth < Parser.maxDepth else {
+            throw PDFError(.limitExceeded, "objects nested deeper than \(Parser.maxDepth) levels", offset: lexer.position)
+        }
         switch token {
         case .int(let n):
             // `n g R` is a reference.
@@ -118,7 +121,7 @@ struct Parser {
         case .reference(let r)?: length = try? resolveLength(r)
         default: length = nil
         }
-        if let length, length >= 0, dataStart + length <= lexer.end, endstreamFollows(dataStart + length) {
+        if let length, length >= 0, length <= lexer.end - dataStart, endstreamFollows(dataStart + length) {
             lexer.position = dataStart + length
             skipEndstream()
             return Array(bytes[dataStart..<dataStart + length])

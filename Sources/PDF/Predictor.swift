@@ -10,6 +10,10 @@ enum Predictor {
         }
         let bytesPerPixel = max(1, (colors * bpc + 7) / 8)
         let rowLength = (colors * bpc * columns + 7) / 8
+        // A row longer than the data itself means the parameters are wrong, not the data.
+        guard rowLength <= max(data.count, 1) else {
+            throw PDFError(.limitExceeded, "predictor rows of \(rowLength) bytes for \(data.count) bytes of data")
+        }
         if predictor == 2 { return tiff(data, rowLength: rowLength, colors: colors, bpc: bpc) }
         guard predictor >= 10 else {
             throw PDFError(.unsupported, "predictor \(predictor)")

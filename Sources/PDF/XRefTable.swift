@@ -25,6 +25,8 @@ struct XRefReader {
     let bytes: [UInt8]
     /// Upper bound on sections in a `/Prev` chain (protects against loops).
     static let maxSections = 4096
+    /// The largest object number accepted (far beyond any real file; keeps arithmetic safe).
+    static let maxObjectNumber = 1 << 40
 
     /// Reads the chain starting at `startOffset`.
     func read(startOffset: Int) throws -> XRefTable {
@@ -76,7 +78,8 @@ struct XRefReader {
                 }
                 return trailer
             case .int(let start):
-                guard case .int(let count) = try lexer.next(), count >= 0, count < 10_000_000 else {
+                guard case .int(let count) = try lexer.next(), count >= 0, count < 10_000_000,
+                      start >= 0, start <= XRefReader.maxObjectNumber - count else {
                     throw PDFError(.malformed, "bad cross-reference subsection header", offset: lexer.position)
                 }
                 for i in 0..<count {
@@ -121,6 +124,9 @@ struct XRefReader {
         }
         for pair in stride(from: 0, to: index.count, by: 2) {
             let start = index[pair]
+            guard start >= 0, index[pair + 1] >= 0, start <= XRefReader.maxObjectNumber - index[pair + 1] else {
+                throw PDFError(.malformed, "cross-reference stream /Index runs past the largest object number", object: ref)
+            }
             for i in 0..<max(0, index[pair + 1]) {
                 guard p + entryLength <= data.count else { return dict }
                 let type = w[0] == 0 ? 1 : field(w[0])

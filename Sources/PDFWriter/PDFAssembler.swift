@@ -34,9 +34,12 @@ public struct PDFAssembler {
         for (index, object) in objects.enumerated() {
             offsets.append(out.count)
             out += Array("\(index + 1) 0 obj\n".utf8)
-            Serializer.write(object, into: &out)
-            if case .stream(let stream) = object {
+            if case .stream(var stream) = object {
+                stream.dictionary["Length"] = .int(stream.data.count)
+                Serializer.write(.stream(stream), into: &out)
                 out += Array("\nstream\n".utf8) + stream.data + Array("\nendstream".utf8)
+            } else {
+                Serializer.write(object, into: &out)
             }
             out += Array("\nendobj\n".utf8)
         }

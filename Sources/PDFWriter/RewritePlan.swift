@@ -103,8 +103,10 @@ struct RewritePlan {
         }
 
         // Object streams.
-        for chunkStart in stride(from: 0, to: packable.count, by: max(1, options.objectsPerStream)) {
-            let chunk = packable[chunkStart..<min(chunkStart + options.objectsPerStream, packable.count)]
+        // The index field of a compressed entry is two bytes wide.
+        let perStream = max(1, min(options.objectsPerStream, 65535))
+        for chunkStart in stride(from: 0, to: packable.count, by: perStream) {
+            let chunk = packable[chunkStart..<min(chunkStart + perStream, packable.count)]
             let streamNumber = nextNumber
             nextNumber += 1
             var header: [UInt8] = []

@@ -58,7 +58,7 @@ public enum Serializer {
 
     private static func writeName(_ name: String, into out: inout [UInt8]) {
         out.append(0x2F)
-        for b in name.utf8 {
+        for b in PDFName.bytes(of: name) {
             if b < 0x21 || b > 0x7E || b == 0x23 || "()<>[]{}/%".utf8.contains(b) {
                 out += Array(String(format: "#%02X", b).utf8)
             } else {

@@ -38,8 +38,15 @@ public struct OCRRunner: Sendable {
         let triage = Triage(document: document, mode: job.mode)
         var reports = pages.map { PageReport(index: $0.index, outcome: .skipped("not selected")) }
         var toRecognize: [PDFPage] = []
+        var firstUse: [ObjectRef: Int] = [:]
         for page in pages {
             guard selection?.contains(index: page.index) ?? true else { continue }
+            // A page object listed twice in the tree is one page: recognize it once.
+            if let first = firstUse[page.ref] {
+                reports[page.index].outcome = .skipped("same page object as page \(first + 1)")
+                continue
+            }
+            firstUse[page.ref] = page.index
             switch triage.decide(page) {
             case .ocr: toRecognize.append(page)
             case .skip(let reason): reports[page.index].outcome = .skipped(reason)

@@ -151,7 +151,7 @@ private func document(_ objects: [(Int, String)], root: String = "<< /Type /Cata
 
     @Test func aVeryDeepTreeIsRefusedWithLimitExceeded() throws {
         var objects: [(Int, String)] = []
-        let depth = 100
+        let depth = 300 // beyond PageTreeWalk.maxDepth (256); qpdf's deep-pages.pdf stays within it
         for level in 0..<depth {
             objects.append((2 + level, "<< /Type /Pages /Kids [\(3 + level) 0 R] /Count 1 >>"))
         }

@@ -69,7 +69,9 @@ private func deterministicBytes(_ count: Int, seed: UInt64) -> [UInt8] {
         #expect(text(.name("()<>[]{}%")) == "/#28#29#3C#3E#5B#5D#7B#7D#25")
         #expect(text(.name("tab\there")) == "/tab#09here")
         #expect(text(.name("")) == "/")
-        #expect(text(.name("é")) == "/#C3#A9")
+        // Names hold one scalar per byte: U+00E9 is the byte E9; wider scalars become UTF-8.
+        #expect(text(.name("é")) == "/#E9")
+        #expect(text(.name("€")) == "/#E2#82#AC")
         #expect(text(.name("~!*+-.")) == "/~!*+-.")
     }
 
