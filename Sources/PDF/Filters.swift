@@ -36,6 +36,10 @@ public enum Filters {
             case "FlateDecode", "Fl":
                 current = try Flate.inflate(current, limit: decodedSizeLimit).data
                 current = try Predictor.decode(current, parameters: params)
+            case "LZWDecode", "LZW":
+                let earlyChange = params?["EarlyChange"]?.intValue ?? 1
+                current = try LZW.decode(current, earlyChange: earlyChange != 0, limit: decodedSizeLimit)
+                current = try Predictor.decode(current, parameters: params)
             case "ASCIIHexDecode", "AHx":
                 current = try ASCIIFilters.decodeHex(current)
             case "ASCII85Decode", "A85":
