@@ -47,7 +47,7 @@ public enum Filters {
             case "RunLengthDecode", "RL":
                 current = RunLength.decode(current)
             case "Crypt":
-                continue // Identity crypt filter; real crypt filters arrive with the security handler.
+                continue // Identity: the security handler decrypted the stream and removed other crypt filters on loading.
             default:
                 if imageFilters.contains(name) {
                     if index != chain.count - 1 {

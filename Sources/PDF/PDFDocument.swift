@@ -11,18 +11,30 @@ public final class PDFDocument: @unchecked Sendable {
     public let trailer: PDFDictionary
     /// Problems read around while opening (e.g. a rebuilt cross-reference table).
     public private(set) var warnings: [String] = []
+    /// How the file is encrypted; nil when it is not.
+    public private(set) var encryption: EncryptionInfo?
 
     private let xref: XRefTable
     private let lock = NSLock()
     private var cache: [ObjectRef: PDFObject] = [:]
     private var objectStreams: [Int: [Int: PDFObject]] = [:]
     private var resolving: Set<ObjectRef> = []
+    /// Decrypts objects as they are loaded; set once while opening an encrypted file.
+    private var decryptor: Decryptor?
     /// Streams larger than this many bytes are parsed again on each use instead of cached.
     static let largestCachedStream = 64 * 1024
 
-    /// Opens a PDF from its bytes.
+    /// Opens a PDF from its bytes; an encrypted one opens if its user password is empty.
     /// - Throws: `PDFError` with `.notAPDF`, `.malformed`, `.encrypted` or `.unsupported`.
-    public init(bytes: [UInt8]) throws {
+    public convenience init(bytes: [UInt8]) throws {
+        try self.init(bytes: bytes, password: nil)
+    }
+
+    /// Opens a PDF from its bytes, decrypting it with `password` if it is encrypted.
+    /// - Parameter password: the user or owner password; nil tries the empty password.
+    /// - Throws: `PDFError` with `.notAPDF`, `.malformed`, `.unsupported` (e.g. a public-key
+    ///   security handler), or `.encrypted` when the password does not open the file.
+    public init(bytes: [UInt8], password: String?) throws {
         self.bytes = bytes
         let headerWindow = min(bytes.count, 1024)
         guard let header = Parser.find(Array("%PDF-".utf8), in: bytes, from: 0, to: headerWindow) else {
@@ -54,8 +66,12 @@ public final class PDFDocument: @unchecked Sendable {
         xref = table!
         trailer = xref.trailer
         warnings = notes
-        if trailer["Encrypt"] != nil {
-            throw PDFError(.encrypted, "the PDF is encrypted; encrypted input is not supported yet")
+        if let encrypt = trailer["Encrypt"] {
+            // Before any other object is loaded, so that only /Encrypt is read undecrypted.
+            let unlocked = try SecurityHandler.unlock(encrypt, trailer: trailer, password: password) { resolve($0) }
+            decryptor = unlocked.decryptor
+            encryption = unlocked.info
+            warnings += unlocked.warnings
         }
         try validateOrRecover()
     }
@@ -141,7 +157,8 @@ public final class PDFDocument: @unchecked Sendable {
             guard found.number == ref.number else {
                 throw PDFError(.malformed, "cross-reference points at object \(found.number) instead", offset: offset, object: ref)
             }
-            return value
+            // Objects inside object streams are not decrypted again: the stream itself was.
+            return try decryptor?.decrypt(value, ref: found) ?? value
         case .compressed(let streamNumber, let index):
             return try compressedObject(ref.number, in: streamNumber, index: index)
         }
