@@ -7,7 +7,7 @@ BIN        := .build/release/legible
 SAMPLE     := Samples/two-pages.pdf
 export OMP_THREAD_LIMIT := 1
 
-.PHONY: all deps build test demo bench clean
+.PHONY: all deps build test soak demo bench clean
 
 all: build
 
@@ -27,6 +27,11 @@ build: deps
 ## test: unit and end-to-end tests (Swift Testing)
 test: deps
 	$(SWIFT) test
+
+## soak: the watch-folder crash test at scale: 200 files dropped in bursts while the watcher is
+## killed with SIGKILL at random moments and restarted (`make test` runs it with 30)
+soak: deps
+	LEGIBLE_SOAK_FILES=200 $(SWIFT) test --filter WatchCrashTests
 
 ## demo: OCR a sample scan and show how to look at the result
 demo: build

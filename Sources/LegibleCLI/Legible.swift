@@ -18,6 +18,8 @@ public enum Legible {
             return await OCRCommand(arguments: rest).run().rawValue
         case "batch":
             return await BatchCommand(arguments: rest).run().rawValue
+        case "watch":
+            return await WatchCommand(arguments: rest).run().rawValue
         case "languages":
             do {
                 let data = try Tessdata.locate(for: [])
@@ -30,6 +32,7 @@ public enum Legible {
             switch rest.first {
             case "ocr": print(Help.ocr)
             case "batch": print(Help.batch)
+            case "watch": print(Help.watch)
             default: print(Help.main)
             }
             return ExitCode.ok.rawValue

@@ -11,6 +11,14 @@ struct FileStamp: Sendable, Equatable {
     var modified: Int64
     var inode: UInt64
 
+    /// A stamp with the given values.
+    init(kind: Kind, size: Int64, modified: Int64, inode: UInt64) {
+        self.kind = kind
+        self.size = size
+        self.modified = modified
+        self.inode = inode
+    }
+
     /// The stamp of `path`, or nil when nothing is there.
     init?(path: String) {
         var info = stat()
@@ -93,6 +101,18 @@ enum DurableFiles {
             throw PipelineError(.fileAccess, error.message)
         }
         syncDirectory(url.deletingLastPathComponent())
+    }
+
+    /// Removes the temporary files a writer of `target` killed before its rename left behind
+    /// (`.NAME.legible-PID-RANDOM.tmp`, see `OutputFile`). Only for targets no live process
+    /// is writing.
+    static func removeLeftoverTemporaries(of target: URL) {
+        let folder = target.deletingLastPathComponent()
+        let prefix = "." + target.lastPathComponent + ".legible-"
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+            unlink(folder.appendingPathComponent(name).path)
+        }
     }
 
     /// `name` if `isTaken` says it is free, else `stem-2.ext`, `stem-3.ext`, …

@@ -1,0 +1,105 @@
+import Foundation
+import Pipeline
+
+/// `legible watch INBOX --out DIR [options]`.
+struct WatchCommand {
+    let arguments: [String]
+    var environment: [String: String] = ProcessInfo.processInfo.environment
+
+    func run() async -> ExitCode {
+        do {
+            let parsed = try ParsedArguments(arguments,
+                                             valued: JobOptions.valued.union(["--out", "--archive", "--failed", "--poll", "--settle", "--retries"]),
+                                             flags: JobOptions.flags.union(["--once", "--log-json", "--quiet", "--help"]),
+                                             aliases: JobOptions.aliases.merging(["-q": "--quiet", "-h": "--help"]) { $1 })
+            if parsed.flags.contains("--help") { print(Help.watch); return .ok }
+            return try await watch(parsed)
+        } catch CLIError.usage(let message) {
+            return Console.fail(.badArguments, message)
+        } catch let error as PipelineError {
+            return Console.fail(ExitCode(error.code), error.message)
+        } catch {
+            return Console.fail(.other, "\(error)")
+        }
+    }
+
+    private func watch(_ parsed: ParsedArguments) async throws -> ExitCode {
+        guard parsed.positionals.count == 1 else { throw CLIError.usage("watch needs one INBOX folder (see legible watch --help)") }
+        guard let out = parsed.values["--out"] else { throw CLIError.usage("watch needs --out DIR for the outputs") }
+        let job = try JobOptions.job(from: parsed)
+        func folder(_ option: String) -> URL? { parsed.values[option].map { URL(fileURLWithPath: $0) } }
+        let folders = WatchFolders(inbox: URL(fileURLWithPath: parsed.positionals[0]), out: URL(fileURLWithPath: out),
+                                   archive: folder("--archive"), failed: folder("--failed"))
+        let (pool, engine) = try JobOptions.pool(for: job, environment: environment)
+        defer { pool.shutdown() }
+        var options = WatchOptions(folders: folders, job: job, engineName: engine)
+        options.once = parsed.flags.contains("--once")
+        options.pollInterval = try number(parsed, "--poll", minimum: 0.05)
+        options.settleSeconds = try number(parsed, "--settle", minimum: 0) ?? options.settleSeconds
+        if let retries = try number(parsed, "--retries", minimum: 0) {
+            guard retries == retries.rounded(), retries <= 100 else { throw CLIError.usage("--retries takes a whole number from 0 to 100") }
+            options.retries = Int(retries)
+        }
+        let log = WatchLog(json: parsed.flags.contains("--log-json"), quiet: parsed.flags.contains("--quiet"))
+        let finalOptions = options
+        let summary = try await Interrupts.cancellingOnSignal {
+            try await WatchFolder(engines: pool, options: finalOptions).run { log.write($0) }
+        }
+        return summary.failed > 0 && finalOptions.once ? .pagesFailed : .ok
+    }
+
+    private func number(_ parsed: ParsedArguments, _ option: String, minimum: Double) throws -> Double? {
+        guard let text = parsed.values[option] else { return nil }
+        guard let value = Double(text), value.isFinite, value >= minimum else {
+            throw CLIError.usage("\(option) takes a number of at least \(minimum), not '\(text)'")
+        }
+        return value
+    }
+}
+
+/// Watch events as log lines: one readable line each on standard error, or with `--log-json`
+/// one JSON object each on standard output (`time`, `event`, and the event's fields).
+struct WatchLog: Sendable {
+    let json: Bool
+    let quiet: Bool
+
+    func write(_ event: WatchEvent) {
+        if json {
+            var fields = self.fields(event)
+            fields["time"] = ISO8601DateFormatter().string(from: Date())
+            guard let data = try? JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys, .withoutEscapingSlashes]) else { return }
+            FileHandle.standardOutput.write(data + Data("\n".utf8))
+            return
+        }
+        switch event {
+        case .failed(let file, let reason, let movedTo):
+            Console.warn("\(file) failed: \(reason)" + (movedTo.map { "; moved to the failed folder as \($0)" } ?? ""))
+        case .retrying(let file, let attempt, let reason, let delay):
+            Console.warn("\(file): \(reason); attempt \(attempt + 1) in \(Int(delay)) s")
+        case _ where quiet:
+            return
+        case .started(let mode): Console.info("watching (\(mode))")
+        case .note(let text): Console.note(text)
+        case .processed(let file, let output, let pages, let seconds, let movedTo):
+            Console.info("\(file) → \(output) (\(pages) page\(pages == 1 ? "" : "s"), \(String(format: "%.1f", seconds)) s)"
+                         + (movedTo.map { "; input archived as \($0)" } ?? ""))
+        case .left(let file, let reason): Console.note("\(file): \(reason)")
+        case .stopped(let processed, let failed): Console.info("stopped: \(processed) processed, \(failed) failed")
+        }
+    }
+
+    private func fields(_ event: WatchEvent) -> [String: Any] {
+        switch event {
+        case .started(let mode): return ["event": "started", "mode": mode]
+        case .note(let text): return ["event": "note", "message": text]
+        case .processed(let file, let output, let pages, let seconds, let movedTo):
+            return ["event": "processed", "file": file, "output": output, "pages": pages, "seconds": seconds, "archived": movedTo ?? NSNull()]
+        case .failed(let file, let reason, let movedTo):
+            return ["event": "failed", "file": file, "reason": reason, "moved": movedTo ?? NSNull()]
+        case .retrying(let file, let attempt, let reason, let delay):
+            return ["event": "retrying", "file": file, "attempt": attempt, "reason": reason, "after_seconds": delay]
+        case .left(let file, let reason): return ["event": "left", "file": file, "reason": reason]
+        case .stopped(let processed, let failed): return ["event": "stopped", "processed": processed, "failed": failed]
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+
+/// The folders of a watch: where inputs arrive and where everything goes.
+public struct WatchFolders: Sendable {
+    /// Watched, with its subfolders.
+    public var inbox: URL
+    /// Outputs, mirroring the inbox's subfolders.
+    public var out: URL
+    /// Inputs whose output is written; nil leaves them in the inbox (remembered as done).
+    public var archive: URL?
+    /// Inputs that failed, each with `NAME.error.txt`; nil leaves them in the inbox.
+    public var failed: URL?
+
+    /// Creates the set.
+    public init(inbox: URL, out: URL, archive: URL? = nil, failed: URL? = nil) {
+        self.inbox = inbox
+        self.out = out
+        self.archive = archive
+        self.failed = failed
+    }
+
+    /// Checks the inbox and creates the other folders.
+    /// - Throws: `PipelineError.badArguments` for an output, archive or failed folder inside
+    ///   the inbox (it would feed the watcher its own files), `.fileAccess` otherwise.
+    func prepare() throws {
+        guard FileStamp(path: DurableFiles.realPath(inbox))?.kind == .directory else {
+            throw PipelineError(.fileAccess, "the inbox does not exist or is not a folder: \(inbox.path)")
+        }
+        for (option, folder) in [("--out", out), ("--archive", archive), ("--failed", failed)] {
+            guard let folder else { continue }
+            if DurableFiles.isInside(folder, inbox) {
+                throw PipelineError(.badArguments, "\(option) \(folder.path) lies inside the inbox; the watcher would take its own files as new inputs — choose a folder outside it")
+            }
+            try DurableFiles.makeDirectories(folder)
+        }
+    }
+}
+
+/// How a watch behaves.
+public struct WatchOptions: Sendable {
+    public var folders: WatchFolders
+    /// How each document is processed.
+    public var job: OCRJob
+    /// Names the engine (kept in logs).
+    public var engineName: String
+    /// Process what is in the inbox, then return.
+    public var once = false
+    /// Scan every this many seconds instead of using inotify; nil: inotify where it works
+    /// (local file systems), polling every `defaultPollInterval` where it does not.
+    public var pollInterval: Double?
+    /// A file is taken when its size and modification time have not changed for this long.
+    public var settleSeconds: Double = 2
+    /// Further attempts for errors that may pass (unreadable, output not writable).
+    public var retries = 2
+    /// Documents open at once; nil: the pool's workers + 1.
+    public var openDocuments: Int?
+
+    /// Polling interval where inotify cannot be used.
+    public static let defaultPollInterval = 5.0
+    /// Even with inotify the inbox is rescanned this often, for events the kernel dropped.
+    public static let safetyRescanInterval = 60.0
+
+    /// Creates options.
+    public init(folders: WatchFolders, job: OCRJob, engineName: String) {
+        self.folders = folders
+        self.job = job
+        self.engineName = engineName
+    }
+}
+
+/// What a watch reports as it works, for logs.
+public enum WatchEvent: Sendable, Equatable {
+    /// Watching started: how changes are noticed ("inotify", "polling every 5 s: nfs").
+    case started(mode: String)
+    /// Something worth telling that is not about one file.
+    case note(String)
+    /// An output is written and the input moved (to `movedTo` under the archive, or nil).
+    case processed(file: String, output: String, pages: Int, seconds: Double, movedTo: String?)
+    /// The input failed for good and was moved (to `movedTo` under the failed folder, or nil).
+    case failed(file: String, reason: String, movedTo: String?)
+    /// The input failed in a way that may pass; it is tried again later.
+    case retrying(file: String, attempt: Int, reason: String, afterSeconds: Double)
+    /// The input was not taken in this run (e.g. `--once` and it was still being written).
+    case left(file: String, reason: String)
+    /// Watching ended.
+    case stopped(processed: Int, failed: Int)
+}
+
+/// How a watch ended.
+public struct WatchSummary: Sendable, Equatable {
+    /// Inputs whose output was written.
+    public var processed = 0
+    /// Inputs that failed for good.
+    public var failed = 0
+    /// Whether it was stopped (signal) rather than running out of work (`--once`).
+    public var interrupted = false
+}
