@@ -72,57 +72,45 @@ public struct AES: Sendable {
     }
 
     /// Encrypts the 16 bytes at `input` into `output` (which may be the same memory).
-    func encrypt(_ input: UnsafeRawPointer, into output: UnsafeMutableRawPointer, keys k: UnsafeBufferPointer<UInt32>) {
-        let te = AESTables.shared.encryption
-        let sbox = AESTables.shared.sbox
-        var s0 = AES.load(input, 0) ^ k[0], s1 = AES.load(input, 1) ^ k[1]
-        var s2 = AES.load(input, 2) ^ k[2], s3 = AES.load(input, 3) ^ k[3]
-        @inline(__always) func t(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: UInt32, _ key: UInt32) -> UInt32 {
-            te[Int(a >> 24)] ^ te[256 | Int(b >> 16 & 0xFF)] ^ te[512 | Int(c >> 8 & 0xFF)] ^ te[768 | Int(d & 0xFF)] ^ key
-        }
-        var r = 4
-        for _ in 1..<rounds {
-            let t0 = t(s0, s1, s2, s3, k[r]), t1 = t(s1, s2, s3, s0, k[r + 1])
-            let t2 = t(s2, s3, s0, s1, k[r + 2]), t3 = t(s3, s0, s1, s2, k[r + 3])
-            (s0, s1, s2, s3) = (t0, t1, t2, t3)
-            r += 4
-        }
-        @inline(__always) func last(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: UInt32, _ key: UInt32) -> UInt32 {
-            (UInt32(sbox[Int(a >> 24)]) << 24 | UInt32(sbox[Int(b >> 16 & 0xFF)]) << 16
-                | UInt32(sbox[Int(c >> 8 & 0xFF)]) << 8 | UInt32(sbox[Int(d & 0xFF)])) ^ key
-        }
-        AES.store(last(s0, s1, s2, s3, k[r]), output, 0)
-        AES.store(last(s1, s2, s3, s0, k[r + 1]), output, 1)
-        AES.store(last(s2, s3, s0, s1, k[r + 2]), output, 2)
-        AES.store(last(s3, s0, s1, s2, k[r + 3]), output, 3)
+    func encrypt(_ input: UnsafeRawPointer, into output: UnsafeMutableRawPointer, keys: UnsafeBufferPointer<UInt32>) {
+        let tables = AESTables.shared
+        cipher(input, into: output, keys: keys, tables: tables.encryption, lastRound: tables.sbox, mirrored: false)
     }
 
     /// Decrypts the 16 bytes at `input` into `output` (which may be the same memory).
-    func decrypt(_ input: UnsafeRawPointer, into output: UnsafeMutableRawPointer, keys k: UnsafeBufferPointer<UInt32>) {
-        let td = AESTables.shared.decryption
-        let inverseSbox = AESTables.shared.inverseSbox
-        var s0 = AES.load(input, 0) ^ k[0], s1 = AES.load(input, 1) ^ k[1]
-        var s2 = AES.load(input, 2) ^ k[2], s3 = AES.load(input, 3) ^ k[3]
-        // InvShiftRows moves row r of column c to column c + r, so column c gathers its rows
-        // from columns c, c − 1, c − 2, c − 3.
-        @inline(__always) func t(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: UInt32, _ key: UInt32) -> UInt32 {
-            td[Int(a >> 24)] ^ td[256 | Int(b >> 16 & 0xFF)] ^ td[512 | Int(c >> 8 & 0xFF)] ^ td[768 | Int(d & 0xFF)] ^ key
+    func decrypt(_ input: UnsafeRawPointer, into output: UnsafeMutableRawPointer, keys: UnsafeBufferPointer<UInt32>) {
+        let tables = AESTables.shared
+        cipher(input, into: output, keys: keys, tables: tables.decryption, lastRound: tables.inverseSbox, mirrored: true)
+    }
+
+    /// The rounds of either direction. Encryption's ShiftRows gives column c its rows from
+    /// columns c, c + 1, c + 2, c + 3; decryption's InvShiftRows from c, c − 1, c − 2, c − 3.
+    /// Holding the decryption state with columns 1 and 3 swapped ("mirrored") turns the
+    /// second pattern into the first, so one round function serves both.
+    @inline(__always)
+    private func cipher(_ input: UnsafeRawPointer, into output: UnsafeMutableRawPointer, keys k: UnsafeBufferPointer<UInt32>,
+                        tables t: UnsafeMutablePointer<UInt32>, lastRound box: UnsafeMutablePointer<UInt8>, mirrored: Bool) {
+        let (c1, c3) = mirrored ? (3, 1) : (1, 3)
+        var s0 = AES.load(input, 0) ^ k[0], s1 = AES.load(input, c1) ^ k[c1]
+        var s2 = AES.load(input, 2) ^ k[2], s3 = AES.load(input, c3) ^ k[c3]
+        @inline(__always) func column(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: UInt32, _ key: UInt32) -> UInt32 {
+            t[Int(a >> 24)] ^ t[256 | Int(b >> 16 & 0xFF)] ^ t[512 | Int(c >> 8 & 0xFF)] ^ t[768 | Int(d & 0xFF)] ^ key
         }
         var r = 4
         for _ in 1..<rounds {
-            let t0 = t(s0, s3, s2, s1, k[r]), t1 = t(s1, s0, s3, s2, k[r + 1])
-            let t2 = t(s2, s1, s0, s3, k[r + 2]), t3 = t(s3, s2, s1, s0, k[r + 3])
+            let t0 = column(s0, s1, s2, s3, k[r]), t1 = column(s1, s2, s3, s0, k[r + c1])
+            let t2 = column(s2, s3, s0, s1, k[r + 2]), t3 = column(s3, s0, s1, s2, k[r + c3])
             (s0, s1, s2, s3) = (t0, t1, t2, t3)
             r += 4
         }
         @inline(__always) func last(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: UInt32, _ key: UInt32) -> UInt32 {
-            (UInt32(inverseSbox[Int(a >> 24)]) << 24 | UInt32(inverseSbox[Int(b >> 16 & 0xFF)]) << 16
-                | UInt32(inverseSbox[Int(c >> 8 & 0xFF)]) << 8 | UInt32(inverseSbox[Int(d & 0xFF)])) ^ key
+            (UInt32(box[Int(a >> 24)]) << 24 | UInt32(box[Int(b >> 16 & 0xFF)]) << 16
+                | UInt32(box[Int(c >> 8 & 0xFF)]) << 8 | UInt32(box[Int(d & 0xFF)])) ^ key
         }
-        AES.store(last(s0, s3, s2, s1, k[r]), output, 0)
-        AES.store(last(s1, s0, s3, s2, k[r + 1]), output, 1)
-        AES.store(last(s2, s1, s0, s3, k[r + 2]), output, 2)
-        AES.store(last(s3, s2, s1, s0, k[r + 3]), output, 3)
+        AES.store(last(s0, s1, s2, s3, k[r]), output, 0)
+        AES.store(last(s1, s2, s3, s0, k[r + c1]), output, c1)
+        AES.store(last(s2, s3, s0, s1, k[r + 2]), output, 2)
+        AES.store(last(s3, s0, s1, s2, k[r + c3]), output, c3)
     }
 
     @inline(__always)
