@@ -55,6 +55,9 @@ public final class OCRWorkerPool: @unchecked Sendable {
         }
     }
 
+    /// The index of the pool worker running the caller, or nil on any other thread.
+    public static var currentWorkerIndex: Int? { WorkerMarker.current }
+
     /// Stops the workers once the queued jobs are done.
     public func shutdown() {
         condition.lock()
@@ -69,8 +72,8 @@ public final class OCRWorkerPool: @unchecked Sendable {
         started = true
         for index in 0..<workerCount {
             let thread = Thread { [self] in
-                // Named from inside so the OS thread carries it too (visible in top -H, gdb).
                 Thread.current.name = "legible-ocr-\(index)"
+                WorkerMarker.mark(index)
                 self.work()
             }
             thread.stackSize = 16 << 20 // Tesseract recurses deeply on some layouts.
@@ -90,5 +93,24 @@ public final class OCRWorkerPool: @unchecked Sendable {
             condition.unlock()
             job(engine, engineError)
         }
+    }
+}
+
+/// Marks pool threads through a pthread key, so code (and tests) can tell that blocking work
+/// runs on a worker and not on Swift's cooperative pool.
+private enum WorkerMarker {
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    static func mark(_ index: Int) {
+        pthread_setspecific(key, UnsafeRawPointer(bitPattern: index + 1))
+    }
+
+    static var current: Int? {
+        guard let value = pthread_getspecific(key) else { return nil }
+        return Int(bitPattern: value) - 1
     }
 }

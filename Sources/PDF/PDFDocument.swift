@@ -8,17 +8,19 @@ public final class PDFDocument: @unchecked Sendable {
     /// The version from the `%PDF-x.y` header (e.g. "1.4").
     public let version: String
     /// The newest trailer dictionary.
-    public let trailer: PDFDictionary
+    public private(set) var trailer: PDFDictionary
     /// Problems read around while opening (e.g. a rebuilt cross-reference table).
     public private(set) var warnings: [String] = []
     /// How the file is encrypted; nil when it is not.
     public private(set) var encryption: EncryptionInfo?
 
-    private let xref: XRefTable
+    private var xref: XRefTable
     private let lock = NSLock()
     private var cache: [ObjectRef: PDFObject] = [:]
     private var objectStreams: [Int: [Int: PDFObject]] = [:]
-    private var resolving: Set<ObjectRef> = []
+    /// Objects being loaded by the current call chain (per task or thread, so that two
+    /// tasks loading the same object at once are not mistaken for a reference cycle).
+    @TaskLocal private static var loadingChain: Set<LoadKey> = []
     /// Decrypts objects as they are loaded; set once while opening an encrypted file.
     private var decryptor: Decryptor?
     /// Streams larger than this many bytes are parsed again on each use instead of cached.
@@ -88,13 +90,26 @@ public final class PDFDocument: @unchecked Sendable {
     }
 
     /// Checks that the catalog can be read; if the table led us astray, rebuild and retry once.
+    /// Only called from `init`, before the document is shared.
     private func validateOrRecover() throws {
-        if (try? catalog()) != nil { return }
-        let rebuilt = Recovery(bytes: bytes).rebuild()
-        if rebuilt.trailer["Root"] == nil {
+        if let catalog = try? catalog(), (try? pages()) != nil || catalog["Pages"] == nil { return }
+        // The table led us astray (wrong offsets): rebuild it by scanning, keeping the trailer's
+        // entries the scan cannot see (e.g. /Encrypt, /ID) when it found no trailer of its own.
+        var rebuilt = Recovery(bytes: bytes).rebuild()
+        for (key, value) in trailer where rebuilt.trailer[key] == nil { rebuilt.trailer[key] = value }
+        guard rebuilt.trailer["Root"] != nil, !rebuilt.entries.isEmpty else {
             throw PDFError(.malformed, "damaged PDF: the document catalog cannot be found")
         }
-        throw PDFError(.malformed, "damaged PDF: the document catalog cannot be read")
+        xref = rebuilt
+        trailer = rebuilt.trailer
+        lock.lock()
+        cache.removeAll()
+        objectStreams.removeAll()
+        lock.unlock()
+        warnings.append("cross-reference offsets are wrong; the table was rebuilt by scanning the file")
+        guard (try? catalog()) != nil else {
+            throw PDFError(.malformed, "damaged PDF: the document catalog cannot be read")
+        }
     }
 
     /// The document catalog (`/Root`).
@@ -125,13 +140,13 @@ public final class PDFDocument: @unchecked Sendable {
     public func object(_ ref: ObjectRef) throws -> PDFObject {
         lock.lock()
         if let cached = cache[ref] { lock.unlock(); return cached }
-        guard resolving.insert(ref).inserted else {
-            lock.unlock()
+        lock.unlock()
+        let key = LoadKey(document: ObjectIdentifier(self), ref: ref)
+        let chain = PDFDocument.loadingChain
+        guard !chain.contains(key) else {
             throw PDFError(.malformed, "reference cycle while loading", object: ref)
         }
-        lock.unlock()
-        defer { lock.lock(); resolving.remove(ref); lock.unlock() }
-        let value = try load(ref)
+        let value = try PDFDocument.$loadingChain.withValue(chain.union([key])) { try load(ref) }
         // Large streams (page images) are not kept: a long scan would otherwise hold every
         // image in memory until the end. Reading one again is cheap.
         if case .stream(let stream) = value, stream.data.count > PDFDocument.largestCachedStream { return value }
@@ -174,15 +189,15 @@ public final class PDFDocument: @unchecked Sendable {
         }
         let data = try decodedData(of: stream)
         let count = max(0, min(stream.dictionary["N"]?.intValue ?? 0, 1_000_000))
-        let first = stream.dictionary["First"]?.intValue ?? 0
-        var headerLexer = Lexer(bytes: data, position: 0, end: min(first, data.count))
+        let first = max(0, min(stream.dictionary["First"]?.intValue ?? 0, data.count))
+        var headerLexer = Lexer(bytes: data, position: 0, end: first)
         var pairs: [(Int, Int)] = []
         for _ in 0..<count {
             guard case .int(let n) = try headerLexer.next(), case .int(let o) = try headerLexer.next() else { break }
             pairs.append((n, o))
         }
         var objects: [Int: PDFObject] = [:]
-        for (n, o) in pairs where first + o < data.count {
+        for (n, o) in pairs where o >= 0 && o < data.count - first {
             var parser = Parser(bytes: data, position: first + o)
             if let value = try? parser.parseObject() { objects[n] = value }
         }
@@ -207,4 +222,10 @@ public final class PDFDocument: @unchecked Sendable {
         let result = try Filters.decode(stream.data, chain: Filters.chain(of: stream.dictionary) { self.resolve($0) })
         return (result.data, result.imageFilter?.0, result.imageFilter?.1)
     }
+}
+
+/// An object of a particular document, for cycle detection across documents.
+private struct LoadKey: Hashable {
+    let document: ObjectIdentifier
+    let ref: ObjectRef
 }

@@ -39,7 +39,7 @@ private final class RecordingEngine: OCREngine {
     let log: ThreadLog
     init(log: ThreadLog) { self.log = log }
     func recognize(_ image: PixImage, dpi: Int, timeout: Double?) throws -> OCRPage {
-        log.record(Thread.current.name ?? "")
+        log.record(OCRWorkerPool.currentWorkerIndex.map { "worker \($0)" } ?? "not a pool thread")
         return OCRPage(width: image.width, height: image.height, dpi: dpi, blocks: [])
     }
 }
@@ -81,7 +81,7 @@ struct OCRWorkerPoolTests {
             #expect(count == 10)
         }
         #expect(log.names.count == 10)
-        #expect(log.names.allSatisfy { $0.hasPrefix("legible-ocr-") })
+        #expect(log.names.allSatisfy { $0.hasPrefix("worker ") }, "\(log.names)")
         #expect(log.engines <= 2)
     }
 
