@@ -146,6 +146,9 @@ public struct BatchRunner: Sendable {
                FileStamp(path: output.path)?.size == done.outputBytes {
                 return record(.upToDate, pages: done.pages, done.reason)
             }
+            // A run killed while writing this output left its temporary file; this shard is the
+            // output's only writer, so it can go.
+            DurableFiles.removeLeftoverTemporaries(of: output)
             let result = try await task.run(input: file.url, output: output)
             let outcome: BatchRecord.Outcome = result.pageFailures.isEmpty ? .ok : .pagesFailed
             let reason = (result.pageFailures + result.notes).joined(separator: "; ")

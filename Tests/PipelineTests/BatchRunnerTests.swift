@@ -103,7 +103,13 @@ struct BatchRunnerTests {
         #expect(Set(written).isSuperset(of: finished))
         for name in written { #expect(try Tool.qpdfCheck(destination.appendingPathComponent(name)) == 0) }
 
+        // A writer killed before its rename leaves a temporary file; the resumed run removes it.
+        let unfinished = try #require((0..<24).map { "s\($0).pdf" }.first { !finished.contains($0) })
+        let leftover = destination.appendingPathComponent(".\(unfinished).legible-999-1.tmp")
+        try Data("half".utf8).write(to: leftover)
+
         let resumed = try await run(source, destination)
+        #expect(!FileManager.default.fileExists(atPath: leftover.path))
         #expect(resumed.records.count == 24 && !resumed.interrupted)
         for record in resumed.records {
             #expect(record.outcome == (finished.contains(record.file) ? .upToDate : .ok), "\(record.file)")
