@@ -51,6 +51,10 @@ enum Help {
           --alto DIR         also write one ALTO 4 XML file per recognized page (page-0001.xml, …)
           --words-json FILE  also write every word with its box in PDF points and its confidence
           --report FILE      also write a JSON report: each page's outcome and reason, timings
+          --password P       the password of an encrypted input (user or owner)
+          --decrypt          accept encrypted input and write the output unencrypted (without
+                             it, encrypted input is refused with exit code 8: the output could
+                             not keep the encryption yet)
           --pipeline FILE    read default options from a job definition (Pipelines/*.json);
                              options given on the command line win
       -q, --quiet            print errors only

@@ -14,8 +14,8 @@ struct OCRCommand {
             parsed = try ParsedArguments(arguments,
                                          valued: ["--language", "--jobs", "--pages", "--sidecar", "--pipeline",
                                                   "--rotate-pages-threshold", "--page-timeout", "--max-ocr-dpi",
-                                                  "--hocr", "--alto", "--words-json", "--report"],
-                                         flags: ["--force-ocr", "--skip-text", "--rotate-pages", "--quiet", "--help"],
+                                                  "--hocr", "--alto", "--words-json", "--report", "--password"],
+                                         flags: ["--force-ocr", "--skip-text", "--rotate-pages", "--decrypt", "--quiet", "--help"],
                                          aliases: ["-l": "--language", "-j": "--jobs", "-q": "--quiet", "-h": "--help"])
             if parsed.flags.contains("--help") { print(Help.ocr); return .ok }
             guard parsed.positionals.count == 2 else {
@@ -32,6 +32,8 @@ struct OCRCommand {
                 throw CLIError.usage("--force-ocr and --skip-text contradict each other; give one")
             }
             if parsed.flags.contains("--rotate-pages") { job.rotatePages = true }
+            if parsed.flags.contains("--decrypt") { job.decrypt = true }
+            if let password = parsed.values["--password"] { job.password = password }
             if let value = parsed.values["--rotate-pages-threshold"] { job.rotatePagesThreshold = try number(value, "--rotate-pages-threshold") }
             if let value = parsed.values["--page-timeout"] { job.pageTimeout = try number(value, "--page-timeout") }
             if let value = parsed.values["--max-ocr-dpi"] {

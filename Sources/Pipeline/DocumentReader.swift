@@ -7,19 +7,16 @@ enum DocumentReader {
     /// The largest input file read (protects memory; inputs are read whole).
     static let maxInputBytes = 8 << 30
 
-    static func open(_ url: URL) throws -> (document: PDFDocument, notes: [String]) {
+    /// Opens `url`. An encrypted PDF is opened with `password` (or the empty one) but only
+    /// accepted when `decrypt` is true, since the output would not be encrypted.
+    static func open(_ url: URL, password: String? = nil, decrypt: Bool = false) throws -> (document: PDFDocument, notes: [String]) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
             throw PipelineError(.fileAccess, "input file not found: \(url.path)")
         }
         if isDirectory.boolValue { throw PipelineError(.fileAccess, "input is a directory: \(url.path)") }
-        let data: Data
-        do { data = try Data(contentsOf: url, options: .alwaysMapped) } catch {
-            throw PipelineError(.fileAccess, "cannot read \(url.path): \(error.localizedDescription)")
-        }
-        guard data.count <= maxInputBytes else { throw PipelineError(.badInput, "\(url.lastPathComponent) is larger than 8 GiB") }
-        guard !data.isEmpty else { throw PipelineError(.badInput, "\(url.lastPathComponent) is empty") }
-        let bytes = [UInt8](data)
+        let bytes = try FileBytes.read(url, limit: maxInputBytes)
+        guard !bytes.isEmpty else { throw PipelineError(.badInput, "\(url.lastPathComponent) is empty") }
         if ImageFileKind.sniff(bytes) != nil {
             do {
                 let frames = try ImageFileReader.frames(of: bytes)
@@ -30,12 +27,15 @@ enum DocumentReader {
             }
         }
         do {
-            let document = try PDFDocument(bytes: bytes)
+            let document = try PDFDocument(bytes: bytes, password: password)
+            if document.encryption != nil && !decrypt {
+                throw PipelineError(.encrypted, "\(url.lastPathComponent) is encrypted, and Legible cannot yet keep the encryption in its output; pass --decrypt to write an unencrypted copy (with --password if it needs one)")
+            }
             _ = try document.pages()
             return (document, document.warnings)
         } catch let error as PDFError {
             switch error.code {
-            case .encrypted: throw PipelineError(.encrypted, "\(url.lastPathComponent): \(error.message)")
+            case .encrypted: throw PipelineError(.encrypted, "\(url.lastPathComponent): \(error.message) (--password)")
             case .notAPDF: throw PipelineError(.badInput, "\(url.lastPathComponent) is not a PDF, JPEG, PNG or TIFF file")
             default: throw PipelineError(.badInput, "\(url.lastPathComponent): \(error)")
             }

@@ -30,6 +30,11 @@ public struct OCRJob: Codable, Sendable, Equatable {
     public var pageTimeout: Double?
     /// Rasters above this resolution are reduced for OCR only (the output keeps the original image).
     public var maxOCRResolution = 400
+    /// Accept encrypted input and write the output unencrypted.
+    public var decrypt = false
+    /// The password for encrypted input. Given on the command line only, never read from a
+    /// pipeline file, so that definitions can be shared without secrets.
+    public var password: String?
 
     /// The defaults.
     public init() {}
@@ -37,7 +42,7 @@ public struct OCRJob: Codable, Sendable, Equatable {
     private enum CodingKeys: String, CodingKey, CaseIterable {
         case languages, mode, jobs, pages
         case rotatePages = "rotate-pages", rotatePagesThreshold = "rotate-pages-threshold"
-        case pageTimeout = "page-timeout", maxOCRResolution = "max-ocr-dpi"
+        case pageTimeout = "page-timeout", maxOCRResolution = "max-ocr-dpi", decrypt
     }
 
     public init(from decoder: any Decoder) throws {
@@ -50,6 +55,7 @@ public struct OCRJob: Codable, Sendable, Equatable {
         rotatePagesThreshold = try container.decodeIfPresent(Double.self, forKey: .rotatePagesThreshold) ?? 14
         pageTimeout = try container.decodeIfPresent(Double.self, forKey: .pageTimeout)
         maxOCRResolution = try container.decodeIfPresent(Int.self, forKey: .maxOCRResolution) ?? 400
+        decrypt = try container.decodeIfPresent(Bool.self, forKey: .decrypt) ?? false
     }
 
     /// Loads a job definition, rejecting unknown keys and bad values with a message naming them.

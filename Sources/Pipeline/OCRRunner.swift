@@ -27,7 +27,7 @@ public struct OCRRunner: Sendable {
         for file in [sidecar].compactMap({ $0 }) + exports.files { try OutputCheck.file(file, input: input) }
         for folder in exports.folders { try OutputCheck.folder(folder) }
 
-        let (document, notes) = try DocumentReader.open(input)
+        let (document, notes) = try DocumentReader.open(input, password: job.password, decrypt: job.decrypt)
         let pages: [PDFPage]
         do { pages = try document.pages() } catch {
             throw PipelineError(.badInput, "\(input.lastPathComponent): \(error)")

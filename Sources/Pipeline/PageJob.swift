@@ -24,6 +24,10 @@ enum PageJob {
     static func run(_ raster: PageRaster, engine: any OCREngine, job: OCRJob) throws -> PageRecognition {
         let started = Date()
         var raster = try raster.reduced(toAtMost: job.maxOCRResolution)
+        // Colour adds nothing to recognition but four times the memory in the engine.
+        if raster.image.depth == 32 {
+            raster = PageRaster(image: try raster.image.gray8(), dpi: raster.dpi, pixelToPage: raster.pixelToPage)
+        }
         if try raster.image.looksBlank(dpi: raster.dpi) {
             return PageRecognition(ocr: nil, pixelToPage: raster.pixelToPage, rotationCorrection: 0, dpi: raster.dpi,
                                    seconds: Date().timeIntervalSince(started))

@@ -129,6 +129,29 @@ struct OCRRunnerErrorTests {
         try await expectFailure(encrypted, code: .encrypted, folder: folder)
     }
 
+    @Test func encryptedInputNeedsDecryptAndItsPassword() async throws {
+        let folder = try TemporaryDirectory()
+        let openable = folder.file("no-user-password.pdf")
+        try Tool.run("qpdf", ["--encrypt", "", "owner", "256", "--", Fixtures.sample("scan-g4.pdf").path, openable.path])
+        try await expectFailure(openable, code: .encrypted, folder: folder)
+        var job = OCRJob()
+        job.decrypt = true
+        let output = folder.file("decrypted.pdf")
+        _ = try await OCRRunner(engines: pool).run(input: openable, output: output, job: job)
+        #expect(try Tool.qpdfCheck(output) == 0)
+        #expect(!(try Tool.run("qpdf", ["--show-encryption", output.path]).stdout.contains("R = ")))
+
+        let locked = folder.file("locked.pdf")
+        try Tool.run("qpdf", ["--encrypt", "user", "owner", "256", "--", Fixtures.sample("scan-g4.pdf").path, locked.path])
+        job.password = "wrong"
+        await #expect(throws: PipelineError.self) {
+            try await OCRRunner(engines: pool).run(input: locked, output: folder.file("x.pdf"), job: job)
+        }
+        job.password = "user"
+        _ = try await OCRRunner(engines: pool).run(input: locked, output: folder.file("opened.pdf"), job: job)
+        #expect(try Tool.pdftotext(folder.file("opened.pdf")).contains("Legible"))
+    }
+
     @Test func missingInputAndMissingOutputFolder() async throws {
         let folder = try TemporaryDirectory()
         try await expectFailure(folder.file("absent.pdf"), code: .fileAccess, folder: folder)
