@@ -6,11 +6,14 @@ struct BatchCommand {
     let arguments: [String]
     var environment: [String: String] = ProcessInfo.processInfo.environment
 
+    /// Options that take a value.
+    static let valued = JobOptions.valued.union(["--shard", "--shard-count", "--report"])
+    /// Options without a value.
+    static let flags = JobOptions.flags.union(["--merge-reports", "--quiet", "--help"])
+
     func run() async -> ExitCode {
         do {
-            let parsed = try ParsedArguments(arguments,
-                                             valued: JobOptions.valued.union(["--shard", "--shard-count", "--report"]),
-                                             flags: JobOptions.flags.union(["--merge-reports", "--quiet", "--help"]),
+            let parsed = try ParsedArguments(arguments, valued: Self.valued, flags: Self.flags,
                                              aliases: JobOptions.aliases.merging(["-q": "--quiet", "-h": "--help"]) { $1 })
             if parsed.flags.contains("--help") { print(Help.batch); return .ok }
             if parsed.flags.contains("--merge-reports") { return try merge(parsed) }

@@ -6,11 +6,14 @@ struct WatchCommand {
     let arguments: [String]
     var environment: [String: String] = ProcessInfo.processInfo.environment
 
+    /// Options that take a value.
+    static let valued = JobOptions.valued.union(["--out", "--archive", "--failed", "--poll", "--settle", "--retries"])
+    /// Options without a value.
+    static let flags = JobOptions.flags.union(["--once", "--log-json", "--quiet", "--help"])
+
     func run() async -> ExitCode {
         do {
-            let parsed = try ParsedArguments(arguments,
-                                             valued: JobOptions.valued.union(["--out", "--archive", "--failed", "--poll", "--settle", "--retries"]),
-                                             flags: JobOptions.flags.union(["--once", "--log-json", "--quiet", "--help"]),
+            let parsed = try ParsedArguments(arguments, valued: Self.valued, flags: Self.flags,
                                              aliases: JobOptions.aliases.merging(["-q": "--quiet", "-h": "--help"]) { $1 })
             if parsed.flags.contains("--help") { print(Help.watch); return .ok }
             return try await watch(parsed)

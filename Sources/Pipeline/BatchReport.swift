@@ -20,6 +20,7 @@ public struct BatchRecord: Codable, Sendable, Equatable {
     public var file: String
     /// Pages in the output (0 when there is none).
     public var pages: Int
+    /// The file's fate.
     public var outcome: Outcome
     /// Why it failed or was skipped; notes otherwise (may be empty).
     public var reason: String

@@ -3,7 +3,14 @@ import Imaging
 
 /// What an input file is, judged by its first bytes (never by its name).
 public enum InputKind: String, Sendable, Equatable {
-    case pdf, jpeg, png, tiff
+    /// A PDF (`%PDF-` within its first 1024 bytes).
+    case pdf
+    /// A JPEG image (JFIF/Exif).
+    case jpeg
+    /// A PNG image.
+    case png
+    /// A TIFF image, one page per frame.
+    case tiff
 
     /// The PDF specification lets a reader find `%PDF-` within the first 1024 bytes.
     private static let headerWindow = 1024

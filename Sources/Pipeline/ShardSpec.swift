@@ -35,7 +35,14 @@ public struct ShardSpec: Sendable, Equatable, CustomStringConvertible {
 
     /// Where the shard came from, for messages.
     public enum Source: Sendable, Equatable {
-        case option, kubernetes, slurm, none
+        /// `--shard I/N`.
+        case option
+        /// `JOB_COMPLETION_INDEX` and `--shard-count`.
+        case kubernetes
+        /// `SLURM_ARRAY_TASK_ID` and `SLURM_ARRAY_TASK_COUNT`.
+        case slurm
+        /// No sharding: the whole run.
+        case none
     }
 
     /// The shard to run: `--shard` if given; else Kubernetes' `JOB_COMPLETION_INDEX` with

@@ -16,6 +16,7 @@ public struct SourceFile: Sendable, Equatable {
     public var relativePath: String
     /// Where it is.
     public var url: URL
+    /// Whether it is an input, and of what kind.
     public var status: Status
     /// Path of its output relative to the destination folder ("a/b.pdf"; images get `.pdf`).
     public var outputPath: String

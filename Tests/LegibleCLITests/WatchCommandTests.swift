@@ -32,6 +32,20 @@ struct WatchCommandTests {
         #expect(await Legible.main(["help", "watch"]) == ExitCode.ok.rawValue)
     }
 
+    @Test func helpAndReadmeDocumentEveryOption() throws {
+        let readme = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        for (help, options, heading) in [(Help.batch, BatchCommand.valued.union(BatchCommand.flags), "### `legible batch"),
+                                         (Help.watch, WatchCommand.valued.union(WatchCommand.flags), "### `legible watch")] {
+            let section = try #require(readme.range(of: heading).map { readme[$0.lowerBound...] }).prefix(6000)
+            for option in options {
+                #expect(help.contains(option), "help lacks \(option)")
+                if option != "--help" { #expect(section.contains(option), "README section \(heading) lacks \(option)") }
+            }
+            for code in ExitCode.allCases { #expect(help.contains(code.meaning)) }
+        }
+        #expect(Help.main.contains("legible batch") && Help.main.contains("legible watch"))
+    }
+
     @Test func sigtermStopsCleanlyAndLogsAreJSONLines() throws {
         guard LegibleBinary.isBuilt else {
             Issue.record("build the binary first (swift build): \(LegibleBinary.url.path)")
