@@ -12,18 +12,12 @@ struct BatchCommand {
     static let flags = JobOptions.flags.union(["--merge-reports", "--quiet", "--help"])
 
     func run() async -> ExitCode {
-        do {
+        await Console.reportingErrors {
             let parsed = try ParsedArguments(arguments, valued: Self.valued, flags: Self.flags,
                                              aliases: JobOptions.aliases.merging(["-q": "--quiet", "-h": "--help"]) { $1 })
             if parsed.flags.contains("--help") { print(Help.batch); return .ok }
             if parsed.flags.contains("--merge-reports") { return try merge(parsed) }
             return try await batch(parsed)
-        } catch CLIError.usage(let message) {
-            return Console.fail(.badArguments, message)
-        } catch let error as PipelineError {
-            return Console.fail(ExitCode(error.code), error.message)
-        } catch {
-            return Console.fail(.other, "\(error)")
         }
     }
 

@@ -1,4 +1,14 @@
 extension Help {
+    /// The job options `batch` and `watch` share (`JobOptions`).
+    static let jobOptions = """
+      -l, --language LANGS   Tesseract languages joined by '+', e.g. eng+deu (default: eng)
+      -j, --jobs N           OCR engines working in parallel (default: one per core)
+          --skip-text        leave every page that has any text exactly as it was
+          --force-ocr        recognize every page, even pages that already have text
+          --pipeline FILE    read the job from a definition (Pipelines/*.json); options given
+                             on the command line win
+    """
+
     /// `legible batch --help`.
     static let batch = """
     legible batch SRC DST [options]
@@ -13,12 +23,7 @@ extension Help {
     content, same pipeline), so a run that was stopped or crashed resumes where it was.
 
     Options:
-      -l, --language LANGS   Tesseract languages joined by '+', e.g. eng+deu (default: eng)
-      -j, --jobs N           OCR engines working in parallel (default: one per core)
-          --skip-text        leave every page that has any text exactly as it was
-          --force-ocr        recognize every page, even pages that already have text
-          --pipeline FILE    read the job from a definition (Pipelines/*.json); options given
-                             on the command line win
+    \(jobOptions)
           --report FILE      write a summary, one row per file (file, pages, outcome, reason,
                              seconds); FILE.csv for CSV, FILE.json for JSON
           --shard I/N        process only shard I of N (0 ≤ I < N): the files whose path hash

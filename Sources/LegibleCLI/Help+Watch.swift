@@ -29,12 +29,7 @@ extension Help {
           --settle SECONDS   how long a file must stay unchanged before it is taken (default 2)
           --retries N        further attempts for errors that may pass (default 2)
           --log-json         log one JSON object per line on standard output
-      -l, --language LANGS   Tesseract languages joined by '+', e.g. eng+deu (default: eng)
-      -j, --jobs N           OCR engines working in parallel (default: one per core)
-          --skip-text        leave every page that has any text exactly as it was
-          --force-ocr        recognize every page, even pages that already have text
-          --pipeline FILE    read the job from a definition (Pipelines/*.json); options given
-                             on the command line win
+    \(jobOptions)
       -q, --quiet            log failures only
       -h, --help             show this help
 

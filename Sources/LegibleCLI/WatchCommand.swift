@@ -12,17 +12,11 @@ struct WatchCommand {
     static let flags = JobOptions.flags.union(["--once", "--log-json", "--quiet", "--help"])
 
     func run() async -> ExitCode {
-        do {
+        await Console.reportingErrors {
             let parsed = try ParsedArguments(arguments, valued: Self.valued, flags: Self.flags,
                                              aliases: JobOptions.aliases.merging(["-q": "--quiet", "-h": "--help"]) { $1 })
             if parsed.flags.contains("--help") { print(Help.watch); return .ok }
             return try await watch(parsed)
-        } catch CLIError.usage(let message) {
-            return Console.fail(.badArguments, message)
-        } catch let error as PipelineError {
-            return Console.fail(ExitCode(error.code), error.message)
-        } catch {
-            return Console.fail(.other, "\(error)")
         }
     }
 

@@ -8,10 +8,7 @@ import TestSupport
 /// array sets), covers every input once and its reports merge.
 struct BatchClusterTests {
     @Test func slurmArrayScriptCoversTheTreeAndItsReportsMerge() throws {
-        guard LegibleBinary.isBuilt else {
-            Issue.record("build the binary first (swift build): \(LegibleBinary.url.path)")
-            return
-        }
+        try LegibleBinary.requireBuilt()
         let folder = try TemporaryDirectory()
         let names = try MixedInput.populate(folder.file("scans"), count: 27)
         let script = Fixtures.repositoryRoot.appendingPathComponent("Pipelines/cluster/slurm-array.sh")

@@ -60,10 +60,7 @@ struct BatchCommandTests {
     }
 
     @Test func fourShardProcessesSideBySideEqualOneProcess() throws {
-        guard LegibleBinary.isBuilt else {
-            Issue.record("build the binary first (swift build): \(LegibleBinary.url.path)")
-            return
-        }
+        try LegibleBinary.requireBuilt()
         let folder = try TemporaryDirectory()
         let source = folder.file("src")
         try MixedInput.populate(source, count: 40)

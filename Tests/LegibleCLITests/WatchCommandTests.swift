@@ -47,10 +47,7 @@ struct WatchCommandTests {
     }
 
     @Test func sigtermStopsCleanlyAndLogsAreJSONLines() throws {
-        guard LegibleBinary.isBuilt else {
-            Issue.record("build the binary first (swift build): \(LegibleBinary.url.path)")
-            return
-        }
+        try LegibleBinary.requireBuilt()
         let folder = try TemporaryDirectory()
         let inbox = folder.file("inbox"), log = folder.file("log.jsonl")
         try MixedInput.populate(inbox, count: 3)

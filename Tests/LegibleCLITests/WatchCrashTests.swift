@@ -9,10 +9,7 @@ import TestSupport
 /// `make test` runs it with 30 files; `make soak` with 200 (LEGIBLE_SOAK_FILES).
 struct WatchCrashTests {
     @Test func killedAtRandomMomentsItStillTakesEveryFileExactlyOnce() throws {
-        guard LegibleBinary.isBuilt else {
-            Issue.record("build the binary first (swift build): \(LegibleBinary.url.path)")
-            return
-        }
+        try LegibleBinary.requireBuilt()
         let environment = ProcessInfo.processInfo.environment
         let count = environment["LEGIBLE_SOAK_FILES"].flatMap { Int($0) } ?? 30
         let seed = environment["LEGIBLE_SOAK_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 1...UInt64.max)
