@@ -26,10 +26,11 @@ struct WatchFolderTests {
         }
     }
 
-    private func watch(_ folders: WatchFolders, once: Bool = true, poll: Double? = nil,
+    private func watch(_ folders: WatchFolders, once: Bool = true, poll: Double? = nil, retries: Int = 2,
                        events: @escaping @Sendable (WatchEvent) -> Void = { _ in }) async throws -> WatchSummary {
         var options = WatchOptions(folders: folders, job: OCRJob(), engineName: "fake")
         options.once = once
+        options.retries = retries
         options.settleSeconds = 0
         options.pollInterval = poll
         return try await WatchFolder(engines: pool, options: options).run(events: events)
@@ -100,6 +101,19 @@ struct WatchFolderTests {
         _ = try await watch(layout.folders())
         #expect(layout.files(layout.out) == ["scan-2.pdf", "scan.pdf"])
         #expect(layout.files(layout.archive) == ["scan-2.pdf", "scan.pdf"])
+    }
+
+    @Test func errorsThatMayPassAreRetriedBeforeTheInputFails() async throws {
+        let layout = Layout()
+        try MixedInput.scan.write(to: layout.inbox.appendingPathComponent("sub/scan.pdf").creatingParent())
+        // The output's folder cannot be made: a file has its name.
+        try FileManager.default.createDirectory(at: layout.out, withIntermediateDirectories: true)
+        try Data("in the way".utf8).write(to: layout.out.appendingPathComponent("sub"))
+        let log = EventLog()
+        let summary = try await watch(layout.folders(), retries: 1) { log.append($0) }
+        #expect(summary.failed == 1)
+        #expect(log.events.filter { if case .retrying = $0 { return true } else { return false } }.count == 1)
+        #expect(layout.files(layout.failed) == ["sub/scan.pdf", "sub/scan.pdf.error.txt"])
     }
 
     @Test func aRestartFinishesWhatTheJournalShowsUnfinished() async throws {
