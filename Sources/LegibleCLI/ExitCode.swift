@@ -7,6 +7,7 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
     case badInput = 2
     case missingDependency = 3
     case fileAccess = 5
+    case priorText = 6
     case pagesFailed = 7
     case encrypted = 8
     case other = 15
@@ -20,6 +21,7 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
         case .badInput: return "the input is not a readable PDF or image (corrupt, truncated, unsupported)"
         case .missingDependency: return "Tesseract or a requested language model is missing"
         case .fileAccess: return "an input cannot be read or an output cannot be written"
+        case .priorText: return "--strict only: a page already has text (nothing was written)"
         case .pagesFailed: return "the output was written, but OCR failed on some pages (kept as they were); batch and watch --once: some files failed (see the report)"
         case .encrypted: return "the input is encrypted"
         case .other: return "any other error"

@@ -37,7 +37,12 @@ enum Help {
                              that text is kept and not duplicated); born-digital pages and
                              pages that already have an OCR layer are left exactly as they were.
           --skip-text        leave every page that has any text exactly as it was
-          --force-ocr        recognize every page, even pages that already have text
+          --force-ocr        recognize every page, even pages that already have text (a page's
+                             earlier Legible layer is replaced, never doubled)
+          --redo-ocr         replace earlier OCR layers (invisible text, Legible's or another
+                             tool's) with a fresh reading; visible text is kept
+          --strict           OCRmyPDF's default: if any page already has text, write nothing
+                             and exit with code 6
           --rotate-pages     detect each page's orientation and set it upright through /Rotate
                              (the image is never re-encoded); sideways and upside-down text is
                              read and placed correctly even without this option

@@ -15,7 +15,7 @@ struct OCRCommand {
                                          valued: ["--language", "--jobs", "--pages", "--sidecar", "--pipeline",
                                                   "--rotate-pages-threshold", "--page-timeout", "--max-ocr-dpi",
                                                   "--hocr", "--alto", "--words-json", "--report", "--password"],
-                                         flags: ["--force-ocr", "--skip-text", "--rotate-pages", "--decrypt", "--quiet", "--help"],
+                                         flags: ["--force-ocr", "--skip-text", "--redo-ocr", "--strict", "--rotate-pages", "--decrypt", "--quiet", "--help"],
                                          aliases: ["-l": "--language", "-j": "--jobs", "-q": "--quiet", "-h": "--help"])
             if parsed.flags.contains("--help") { print(Help.ocr); return .ok }
             guard parsed.positionals.count == 2 else {
@@ -28,9 +28,13 @@ struct OCRCommand {
                 job.jobs = n
             }
             if let pages = parsed.values["--pages"] { job.pages = pages }
-            if parsed.flags.contains("--force-ocr") && parsed.flags.contains("--skip-text") {
-                throw CLIError.usage("--force-ocr and --skip-text contradict each other; give one")
+            let modes: [(String, TextPageMode)] = [("--force-ocr", .forceOCR), ("--skip-text", .skipText),
+                                                   ("--redo-ocr", .redoOCR), ("--strict", .strict)]
+            let chosen = modes.filter { parsed.flags.contains($0.0) }
+            if chosen.count > 1 {
+                throw CLIError.usage("\(chosen.map(\.0).joined(separator: " and ")) contradict each other; give one")
             }
+            if let mode = chosen.first?.1 { job.mode = mode }
             if parsed.flags.contains("--rotate-pages") { job.rotatePages = true }
             if parsed.flags.contains("--decrypt") { job.decrypt = true }
             if let password = parsed.values["--password"] { job.password = password }
@@ -40,8 +44,7 @@ struct OCRCommand {
                 guard let dpi = Int(value) else { throw CLIError.usage("--max-ocr-dpi takes a whole number, not '\(value)'") }
                 job.maxOCRResolution = dpi
             }
-            if parsed.flags.contains("--force-ocr") { job.mode = .forceOCR }
-            if parsed.flags.contains("--skip-text") { job.mode = .skipText }
+
             try job.validate()
         } catch CLIError.usage(let message) {
             return Console.fail(.badArguments, message)

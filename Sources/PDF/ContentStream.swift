@@ -7,6 +7,13 @@ public struct ContentOperation: Sendable, Equatable {
     /// For inline images (`BI … ID … EI`, reported as op `BI`): the image dictionary is
     /// operand 0 and the raw data is here.
     public var inlineData: [UInt8]?
+
+    /// Creates an operation (for writers that edit content streams).
+    public init(op: String, operands: [PDFObject] = [], inlineData: [UInt8]? = nil) {
+        self.op = op
+        self.operands = operands
+        self.inlineData = inlineData
+    }
 }
 
 /// Splits content-stream bytes into operations. Lenient: malformed tokens are skipped so

@@ -7,8 +7,13 @@ public enum TextPageMode: String, Codable, Sendable {
     case auto
     /// Leave every page that has any text as it is.
     case skipText = "skip-text"
-    /// OCR every page, even those with text.
+    /// OCR every page, even those with text (a page's earlier Legible layer is replaced, never doubled).
     case forceOCR = "force"
+    /// Replace earlier OCR layers (invisible text, ours or another tool's) with a fresh reading;
+    /// visible text is kept.
+    case redoOCR = "redo"
+    /// OCRmyPDF's default: refuse the whole file (exit 6) when any page already has text.
+    case strict
 }
 
 /// A job definition: everything that decides how a document is processed. Read from

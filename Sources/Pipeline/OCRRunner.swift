@@ -38,6 +38,7 @@ public struct OCRRunner: Sendable {
         let triage = Triage(document: document, mode: job.mode)
         var reports = pages.map { PageReport(index: $0.index, outcome: .skipped("not selected")) }
         var toRecognize: [PDFPage] = []
+        var replacing = Set<Int>()
         var firstUse: [ObjectRef: Int] = [:]
         for page in pages {
             guard selection?.contains(index: page.index) ?? true else { continue }
@@ -47,8 +48,9 @@ public struct OCRRunner: Sendable {
                 continue
             }
             firstUse[page.ref] = page.index
-            switch triage.decide(page) {
+            switch try triage.decide(page) {
             case .ocr: toRecognize.append(page)
+            case .redo: toRecognize.append(page); replacing.insert(page.index)
             case .skip(let reason): reports[page.index].outcome = .skipped(reason)
             }
         }
@@ -68,8 +70,9 @@ public struct OCRRunner: Sendable {
             if let recognition = result.recognition {
                 let page = pages[report.index]
                 if let ocr = recognition.ocr {
-                    await writer.graft(ocr, onto: page, pixelToPage: recognition.pixelToPage,
-                                       addingQuarterTurns: recognition.rotationCorrection)
+                    try await writer.graft(ocr, onto: page, pixelToPage: recognition.pixelToPage,
+                                           addingQuarterTurns: recognition.rotationCorrection,
+                                           replacingEarlierLayers: replacing.contains(page.index))
                     texts[report.index] = ocr.text
                     try exportWriter.writePage(ocr, index: report.index)
                     if exports.wordsJSON != nil {

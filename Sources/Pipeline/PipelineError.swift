@@ -7,6 +7,7 @@ public struct PipelineError: Error, Sendable, CustomStringConvertible {
         case missingDependency = 3
         case badOutput = 4
         case fileAccess = 5
+        case priorText = 6
         case pagesFailed = 7
         case encrypted = 8
         case other = 15

@@ -32,8 +32,13 @@ actor WriteStage {
         layers = TextLayerBuilder(rewriter: rewriter)
     }
 
-    func graft(_ ocr: OCRPage, onto page: PDFPage, pixelToPage: Matrix, addingQuarterTurns turns: Int = 0) {
-        layers.graft(ocr, onto: page, pixelToPage: pixelToPage)
+    func graft(_ ocr: OCRPage, onto page: PDFPage, pixelToPage: Matrix, addingQuarterTurns turns: Int = 0,
+               replacingEarlierLayers: Bool = false) throws {
+        do {
+            try layers.graft(ocr, onto: page, pixelToPage: pixelToPage, replacingEarlierLayers: replacingEarlierLayers)
+        } catch {
+            throw PipelineError(.badInput, "page \(page.index + 1): its earlier text layer cannot be removed: \(error)")
+        }
         if turns != 0 { rotate(page, addingQuarterTurns: turns) }
     }
 

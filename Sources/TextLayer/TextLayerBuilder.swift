@@ -21,9 +21,14 @@ public final class TextLayerBuilder {
 
     /// Adds the text of `ocr` to `page` as an invisible layer.
     /// - Parameter pixelToPage: maps the OCR raster's pixels to the page's user space.
-    public func graft(_ ocr: OCRPage, onto page: PDFPage, pixelToPage: Matrix) {
+    /// With `replacingEarlierLayers`, OCR text already on the page (invisible text, text-only
+    /// forms, Legible's own layers) is removed first, even when the new reading is empty.
+    public func graft(_ ocr: OCRPage, onto page: PDFPage, pixelToPage: Matrix, replacingEarlierLayers: Bool = false) throws {
         let content = contentStream(for: ocr, pixelToPage: pixelToPage)
-        guard !content.isEmpty else { return }
+        guard !content.isEmpty else {
+            if replacingEarlierLayers { try PageGrafter(rewriter: rewriter).removeEarlierLayers(from: page) }
+            return
+        }
         let font = fontReference()
         let form = PDFStream(dictionary: PDFDictionary([
             ("Type", .name("XObject")), ("Subtype", .name("Form")),
@@ -32,7 +37,7 @@ public final class TextLayerBuilder {
             (TextLayerBuilder.markerKey, .int(1)),
         ]), data: content)
         let formRef = rewriter.add(.stream(form))
-        PageGrafter(rewriter: rewriter).append(form: formRef, to: page)
+        try PageGrafter(rewriter: rewriter).append(form: formRef, to: page, replacingEarlierLayers: replacingEarlierLayers)
     }
 
     /// The content of one page's layer: `BT … ET` with one positioned string per word.

@@ -14,7 +14,7 @@ struct TriageTests {
 
     private func decision(_ url: URL, page: Int = 0, mode: TextPageMode = .auto) throws -> PageDecision {
         let document = try PDFDocument(bytes: try Fixtures.bytes(url))
-        return Triage(document: document, mode: mode).decide(try document.pages()[page])
+        return try Triage(document: document, mode: mode).decide(try document.pages()[page])
     }
 
     /// A letter-size page with one small line of Helvetica, to stamp onto a scan with qpdf.

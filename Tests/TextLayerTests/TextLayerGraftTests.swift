@@ -24,7 +24,7 @@ struct TextLayerGraftTests {
         let line = OCRLine(words: placed, box: PixelBox(left: 150, top: 300, right: x, bottom: 360),
                            baseline: (150, 350, x, 350), ascender: 50, descender: 10)
         let ocr = OCRPage(width: 1500, height: 1200, dpi: 300, blocks: [OCRBlock(lines: [line])])
-        builder.graft(ocr, onto: page, pixelToPage: Matrix(0.24, 0, 0, -0.24, 0, 288))
+        try builder.graft(ocr, onto: page, pixelToPage: Matrix(0.24, 0, 0, -0.24, 0, 288))
         builder.finish()
         let url = folder.file("out.pdf")
         let file = try OutputFile(destination: url)
@@ -79,7 +79,7 @@ struct TextLayerGraftTests {
         let builder = TextLayerBuilder(rewriter: rewriter)
         let empty = OCRPage(width: 10, height: 10, dpi: 300, blocks: [])
         #expect(builder.contentStream(for: empty, pixelToPage: .identity).isEmpty)
-        builder.graft(empty, onto: page, pixelToPage: .identity)
+        try builder.graft(empty, onto: page, pixelToPage: .identity)
         #expect(rewriter.object(page.ref) == (try document.object(page.ref)))
     }
 }
