@@ -1,7 +1,6 @@
 import Foundation
 import OCR
 import PDF
-import PDFWriter
 
 /// Optional files a run writes besides the PDF.
 public struct OCRExports: Sendable {
@@ -35,11 +34,11 @@ struct ExportWriter {
     func writePage(_ ocr: OCRPage, index: Int) throws {
         let name = String(format: "page-%04d", index + 1)
         if let folder = exports.hocrDirectory {
-            try ExportWriter.atomically(HOCRWriter.document(ocr, pageNumber: index + 1, imageName: sourceName),
+            try DurableFiles.write(HOCRWriter.document(ocr, pageNumber: index + 1, imageName: sourceName),
                                         to: folder.appendingPathComponent(name + ".hocr"))
         }
         if let folder = exports.altoDirectory {
-            try ExportWriter.atomically(ALTOWriter.document(ocr, pageNumber: index + 1, imageName: sourceName),
+            try DurableFiles.write(ALTOWriter.document(ocr, pageNumber: index + 1, imageName: sourceName),
                                         to: folder.appendingPathComponent(name + ".xml"))
         }
     }
@@ -64,7 +63,7 @@ struct ExportWriter {
         guard let url = exports.wordsJSON else { return }
         let object: [String: Any] = ["source": sourceName, "units": "PDF user space points", "pages": pages]
         let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
-        try ExportWriter.atomically(String(decoding: data, as: UTF8.self), to: url)
+        try DurableFiles.write(String(decoding: data, as: UTF8.self), to: url)
     }
 
     func writeReport(_ report: RunReport, output: URL, seconds: Double) throws {
@@ -88,7 +87,7 @@ struct ExportWriter {
         let object: [String: Any] = ["input": sourceName, "output": output.path, "seconds": (seconds * 1000).rounded() / 1000,
                                      "pages": pages, "counts": counts, "stageSeconds": stages, "notes": report.notes]
         let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted])
-        try ExportWriter.atomically(String(decoding: data, as: UTF8.self), to: url)
+        try DurableFiles.write(String(decoding: data, as: UTF8.self), to: url)
     }
 
     /// Recognized text per page, pages separated by form feeds (as Tesseract and OCRmyPDF do).
@@ -102,15 +101,5 @@ struct ExportWriter {
             }
         }
         return pagesText.joined(separator: "\u{0C}")
-    }
-
-    static func atomically(_ text: String, to url: URL) throws {
-        do {
-            let file = try OutputFile(destination: url)
-            try file.write(text)
-            try file.commit()
-        } catch let error as WriteError {
-            throw PipelineError(.fileAccess, error.message)
-        }
     }
 }

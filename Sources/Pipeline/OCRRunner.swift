@@ -25,7 +25,7 @@ public struct OCRRunner: Sendable {
         try job.validate()
         try OutputCheck.file(output, input: input)
         for file in [sidecar].compactMap({ $0 }) + exports.files { try OutputCheck.file(file, input: input) }
-        for folder in exports.folders { try OutputCheck.folder(folder) }
+        for folder in exports.folders { try DurableFiles.makeDirectories(folder) }
 
         let (document, notes) = try DocumentReader.open(input, password: job.password, decrypt: job.decrypt)
         let pages: [PDFPage]
@@ -91,7 +91,7 @@ public struct OCRRunner: Sendable {
         progress(.writing)
         try await writer.write(to: output)
         if let sidecar {
-            try ExportWriter.atomically(ExportWriter.sidecar(texts: texts, outcomes: reports.map(\.outcome)), to: sidecar)
+            try DurableFiles.write(ExportWriter.sidecar(texts: texts, outcomes: reports.map(\.outcome)), to: sidecar)
         }
         wordPages.sort { ($0["page"] as? Int ?? 0) < ($1["page"] as? Int ?? 0) }
         try exportWriter.writeWords(wordPages)
