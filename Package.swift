@@ -20,6 +20,7 @@ let package = Package(
 
         .target(name: "PDF", dependencies: ["CZlib"]),
         .target(name: "PDFWriter", dependencies: ["PDF", "CZlib"]),
+        .target(name: "PDFText", dependencies: ["PDF"], exclude: ["Tables/make-tables.py", "Tables/corpus-glyph-names.txt"]),
         .target(name: "Imaging", dependencies: ["PDF", "CLeptonica"]),
         .target(name: "OCR", dependencies: ["Imaging"]),
         .target(name: "Tesseract", dependencies: ["OCR", "Imaging", "CTesseract", "CLeptonica"]),
@@ -30,6 +31,7 @@ let package = Package(
 
         .target(name: "TestSupport", dependencies: ["PDF"], path: "Tests/TestSupport"),
         .testTarget(name: "PDFTests", dependencies: ["PDF", "TestSupport"]),
+        .testTarget(name: "PDFTextTests", dependencies: ["PDFText", "PDF", "TestSupport"]),
         .testTarget(name: "PDFWriterTests", dependencies: ["PDFWriter", "PDF", "TestSupport"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "PDF", "TestSupport"]),
         .testTarget(name: "OCRTests", dependencies: ["OCR", "Imaging"]),

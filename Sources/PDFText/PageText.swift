@@ -1,0 +1,157 @@
+import PDF
+
+/// A word: glyphs with no wide gap between them, on one line.
+public struct TextWord: Sendable, Equatable {
+    /// The word's text.
+    public var text: String
+    /// Its box in the page's user space (PDF points, y up).
+    public var box: PDFRect
+    /// The largest font size of its glyphs, in points as drawn.
+    public var fontSize: Double
+    /// The font of its first glyph.
+    public var fontName: String
+    /// The render mode of its first glyph.
+    public var renderMode: Int
+    /// Whether most of its glyphs can be seen (see `TextGlyph.isVisible`).
+    public var isVisible: Bool
+}
+
+/// A line of words in reading order.
+public struct TextLine: Sendable, Equatable {
+    /// The words, in reading order.
+    public var words: [TextWord]
+    /// The union of the words' boxes, in user space.
+    public var box: PDFRect
+    /// The words joined by single spaces.
+    public var text: String { words.map(\.text).joined(separator: " ") }
+}
+
+/// The text of a page: every glyph, and words and lines in reading order (columns read one
+/// after the other).
+///
+///     let page = try document.pages()[0]
+///     let text = try PageText.extract(page, in: document)
+///     print(text.text)                       // lines, blank line between blocks
+///     for word in text.words { print(word.text, text.frame.display(word.box)) }
+public struct PageText: Sendable {
+    /// The page's frame: maps boxes to display space (top-left origin, rotation applied).
+    public var frame: PageFrame
+    /// Every glyph shown, in content-stream order.
+    public var glyphs: [TextGlyph]
+    /// Lines in reading order; a blank line in `text` separates blocks.
+    public var lines: [TextLine]
+    /// The page's text: lines separated by newlines, blocks by blank lines.
+    public var text: String
+
+    /// Words in reading order.
+    public var words: [TextWord] { lines.flatMap(\.words) }
+
+    /// Reads the text of `page`. Use a `TextExtractor` to read many pages of one document: it
+    /// loads each font once.
+    /// - Throws: `PDFTextError` when the page's content cannot be decoded.
+    public static func extract(_ page: PDFPage, in document: PDFDocument) throws -> PageText {
+        try TextExtractor(document: document).text(of: page)
+    }
+
+    /// Square points covered by glyphs that can be seen (painted and not clipped away).
+    public var visibleTextArea: Double {
+        glyphs.reduce(0) { $1.isVisible && !$1.text.isEmpty ? $0 + $1.box.width * $1.box.height : $0 }
+    }
+
+    /// Square points covered by glyphs nobody sees: render mode 3 or 7 (OCR layers), or
+    /// clipped away.
+    public var invisibleTextArea: Double {
+        glyphs.reduce(0) { !$1.isVisible && !$1.text.isEmpty ? $0 + $1.box.width * $1.box.height : $0 }
+    }
+
+    /// Lays out `glyphs` of `page`.
+    init(page: PDFPage, glyphs: [TextGlyph]) {
+        self.init(frame: PageFrame(page), glyphs: glyphs)
+    }
+
+    /// Lays out glyphs in `frame`.
+    init(frame: PageFrame, glyphs: [TextGlyph]) {
+        self.frame = frame
+        self.glyphs = glyphs
+        var byDirection: [[TextLayout.Item]] = [[], [], [], []]
+        for (index, glyph) in glyphs.enumerated() where glyph.isOnPage && !glyph.text.isEmpty {
+            let (direction, item) = PageText.place(glyph, index: index, frame: frame)
+            byDirection[direction].append(item)
+        }
+        var lines: [TextLine] = []
+        var text = ""
+        for items in byDirection where !items.isEmpty {
+            let blocks = TextLayout.blocks(items)
+            for blockIndex in ReadingOrder.order(blocks) {
+                let blockLines = PageText.lines(of: blocks[blockIndex], glyphs: glyphs)
+                guard !blockLines.isEmpty else { continue }
+                if !text.isEmpty { text += "\n" }
+                for line in blockLines { text += line.text + "\n" }
+                lines += blockLines
+            }
+        }
+        self.lines = lines
+        self.text = text
+    }
+
+    /// The glyph in its direction's frame: direction 0 reads right, 1 down, 2 left, 3 up.
+    private static func place(_ glyph: TextGlyph, index: Int, frame: PageFrame) -> (Int, TextLayout.Item) {
+        let axis = frame.displayVector(glyph.axis.x, glyph.axis.y)
+        let origin = frame.display(glyph.origin.x, glyph.origin.y)
+        let direction: Int
+        if abs(axis.x) >= abs(axis.y) { direction = axis.x >= 0 ? 0 : 2 } else { direction = axis.y >= 0 ? 1 : 3 }
+        let (u, v): (Double, Double)
+        switch direction {
+        case 1: (u, v) = (origin.y, -origin.x)
+        case 2: (u, v) = (-origin.x, -origin.y)
+        case 3: (u, v) = (-origin.y, origin.x)
+        default: (u, v) = (origin.x, origin.y)
+        }
+        let size = max(glyph.fontSize, 0.01)
+        let isSpace = glyph.text.unicodeScalars.allSatisfy { $0.properties.isWhitespace }
+        let item = TextLayout.Item(index: index, u0: u, u1: u + glyph.advance, v: v,
+                                   top: v - glyph.ascent * size, bottom: v - glyph.descent * size,
+                                   size: size, isSpace: isSpace, text: glyph.text)
+        return (direction, item)
+    }
+
+    /// The block's fragments merged into lines: fragments on one baseline join, left to right.
+    private static func lines(of block: TextLayout.Block, glyphs: [TextGlyph]) -> [TextLine] {
+        let fragments = block.fragments.sorted { $0.v < $1.v || ($0.v == $1.v && $0.u0 < $1.u0) }
+        var rows: [[TextLayout.Fragment]] = []
+        for fragment in fragments {
+            if let last = rows.last?.first, abs(fragment.v - last.v) <= TextLayout.baselineTolerance * max(1, last.size) {
+                rows[rows.count - 1].append(fragment)
+            } else {
+                rows.append([fragment])
+            }
+        }
+        return rows.compactMap { row in
+            let words = row.sorted { $0.u0 < $1.u0 }.flatMap(\.words).map { word(of: $0, glyphs: glyphs) }
+            guard let first = words.first else { return nil }
+            let box = words.dropFirst().reduce(first.box) { union($0, $1.box) }
+            return TextLine(words: words, box: box)
+        }
+    }
+
+    private static func word(of indices: [Int], glyphs: [TextGlyph]) -> TextWord {
+        let first = glyphs[indices[0]]
+        var text = ""
+        var box = first.box
+        var size = 0.0
+        var visible = 0
+        for index in indices {
+            let glyph = glyphs[index]
+            text += glyph.text
+            box = union(box, glyph.box)
+            size = max(size, glyph.fontSize)
+            if glyph.isVisible { visible += 1 }
+        }
+        return TextWord(text: text, box: box, fontSize: size, fontName: first.fontName, renderMode: first.renderMode,
+                        isVisible: visible * 2 > indices.count)
+    }
+
+    static func union(_ a: PDFRect, _ b: PDFRect) -> PDFRect {
+        PDFRect(min(a.x0, b.x0), min(a.y0, b.y0), max(a.x1, b.x1), max(a.y1, b.y1))
+    }
+}

@@ -1,0 +1,54 @@
+import PDF
+
+/// A simple font's encoding: the glyph name of each of the 256 codes (ISO 32000-1 §9.6.6).
+struct SimpleEncoding: Sendable, Equatable {
+    /// Glyph names by code; nil where the code is unused.
+    var names: [String?]
+
+    /// An encoding with every code unused.
+    static let empty = SimpleEncoding(names: Array(repeating: nil, count: 256))
+
+    static let standard = SimpleEncoding(table: standardNames)
+    static let winAnsi = SimpleEncoding(table: winAnsiNames)
+    static let macRoman = SimpleEncoding(table: macRomanNames)
+    static let pdfDoc = SimpleEncoding(table: pdfDocNames)
+    static let symbol = SimpleEncoding(table: symbolNames)
+    static let zapfDingbats = SimpleEncoding(table: zapfDingbatsNames)
+
+    init(names: [String?]) {
+        self.names = names
+    }
+
+    /// Reads a table of 256 space-separated names, `.` for unused codes.
+    private init(table: String) {
+        var names = table.split(whereSeparator: { $0 == " " || $0 == "\n" }).map { $0 == "." ? nil : String($0) }
+        names += Array(repeating: nil, count: max(0, 256 - names.count))
+        self.names = Array(names.prefix(256))
+    }
+
+    /// The predefined encoding called `name` (`/BaseEncoding` values), or nil.
+    static func named(_ name: String) -> SimpleEncoding? {
+        switch name {
+        case "StandardEncoding": return .standard
+        case "WinAnsiEncoding": return .winAnsi
+        case "MacRomanEncoding": return .macRoman
+        case "PDFDocEncoding": return .pdfDoc
+        default: return nil
+        }
+    }
+
+    /// Applies a `/Differences` array: a code followed by the names of consecutive codes.
+    mutating func apply(differences: [PDFObject]) {
+        var code = -1
+        for item in differences {
+            switch item {
+            case .int(let value): code = value
+            case .real(let value) where value.isFinite && abs(value) < 1e6: code = Int(value)
+            case .name(let name):
+                if code >= 0 && code < 256 { names[code] = name }
+                if code >= 0 { code += 1 }
+            default: continue
+            }
+        }
+    }
+}
