@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "LegibleCLI", dependencies: ["Pipeline", "Tesseract", "PDF", "OCR"]),
         .executableTarget(name: "legible", dependencies: ["LegibleCLI"]),
 
-        .target(name: "TestSupport", dependencies: ["PDF"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["PDF", "PDFWriter"], path: "Tests/TestSupport"),
         .testTarget(name: "PDFTests", dependencies: ["PDF", "TestSupport"]),
         .testTarget(name: "PDFTextTests", dependencies: ["PDFText", "PDF", "TestSupport"]),
         .testTarget(name: "PDFWriterTests", dependencies: ["PDFWriter", "PDF", "TestSupport"]),

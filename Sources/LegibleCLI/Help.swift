@@ -57,9 +57,19 @@ enum Help {
           --words-json FILE  also write every word with its box in PDF points and its confidence
           --report FILE      also write a JSON report: each page's outcome and reason, timings
           --password P       the password of an encrypted input (user or owner)
-          --decrypt          accept encrypted input and write the output unencrypted (without
-                             it, encrypted input is refused with exit code 8: the output could
-                             not keep the encryption yet)
+          --decrypt          write the output of an encrypted input unencrypted (without it,
+                             the output keeps the input's encryption: same passwords and
+                             permissions)
+          --incremental      append the text layers to the original bytes (an incremental
+                             update) instead of rewriting the file; the default for inputs
+                             with a digital signature, which then stays valid
+          --rewrite          rewrite the whole file (compact, object streams) even when it is
+                             signed: the signature is then invalidated, and a warning says so
+          --pdf-version V    the PDF version of a rewritten file: 1.4 writes a classic
+                             cross-reference table without object streams (for old readers);
+                             1.5, 1.6, 1.7 or 2.0 (default: the input's, at least 1.5)
+          --deterministic    the same input gives the same output bytes (the document ID is
+                             made from the content instead of at random)
           --pipeline FILE    read default options from a job definition (Pipelines/*.json);
                              options given on the command line win
       -q, --quiet            print errors only

@@ -12,10 +12,10 @@ struct OCRCommand {
         var job = OCRJob()
         do {
             parsed = try ParsedArguments(arguments,
-                                         valued: ["--language", "--jobs", "--pages", "--sidecar", "--pipeline",
+                                         valued: (["--language", "--jobs", "--pages", "--sidecar", "--pipeline",
                                                   "--rotate-pages-threshold", "--page-timeout", "--max-ocr-dpi",
-                                                  "--hocr", "--alto", "--words-json", "--report", "--password"],
-                                         flags: ["--force-ocr", "--skip-text", "--redo-ocr", "--strict", "--rotate-pages", "--decrypt", "--quiet", "--help"],
+                                                  "--hocr", "--alto", "--words-json", "--report", "--password"] as Set<String>).union(WriteFlags.valued),
+                                         flags: (["--force-ocr", "--skip-text", "--redo-ocr", "--strict", "--rotate-pages", "--decrypt", "--quiet", "--help"] as Set<String>).union(WriteFlags.flags),
                                          aliases: ["-l": "--language", "-j": "--jobs", "-q": "--quiet", "-h": "--help"])
             if parsed.flags.contains("--help") { print(Help.ocr); return .ok }
             guard parsed.positionals.count == 2 else {
@@ -44,6 +44,7 @@ struct OCRCommand {
                 guard let dpi = Int(value) else { throw CLIError.usage("--max-ocr-dpi takes a whole number, not '\(value)'") }
                 job.maxOCRResolution = dpi
             }
+            try WriteFlags.apply(parsed, to: &job)
 
             try job.validate()
         } catch CLIError.usage(let message) {
@@ -80,6 +81,7 @@ struct OCRCommand {
                 try await runner.run(input: input, output: output, sidecar: sidecar, job: finalJob, exports: exports) { bar.handle($0) }
             }
             if !quiet {
+                for warning in report.warnings { Console.warn(warning) }
                 for note in report.notes { Console.note(note) }
                 Console.info(Summary.text(report, output: output.path, seconds: Date().timeIntervalSince(started)))
             }

@@ -13,6 +13,9 @@ public final class PDFDocument: @unchecked Sendable {
     public private(set) var warnings: [String] = []
     /// How the file is encrypted; nil when it is not.
     public private(set) var encryption: EncryptionInfo?
+    /// Whether the cross-reference information was rebuilt by scanning the file (it was
+    /// missing, unreadable or wrong), so the file's own `startxref` cannot be built upon.
+    public private(set) var crossReferenceRebuilt = false
 
     private var xref: XRefTable
     private let lock = NSLock()
@@ -22,7 +25,7 @@ public final class PDFDocument: @unchecked Sendable {
     /// tasks loading the same object at once are not mistaken for a reference cycle).
     @TaskLocal private static var loadingChain: Set<LoadKey> = []
     /// Decrypts objects as they are loaded; set once while opening an encrypted file.
-    private var decryptor: Decryptor?
+    private(set) var decryptor: Decryptor?
     /// Streams larger than this many bytes are parsed again on each use instead of cached.
     static let largestCachedStream = 64 * 1024
 
@@ -64,6 +67,7 @@ public final class PDFDocument: @unchecked Sendable {
                 throw PDFError(.malformed, "damaged PDF: no objects could be found")
             }
             table = rebuilt
+            crossReferenceRebuilt = true
         }
         xref = table!
         trailer = xref.trailer
@@ -78,7 +82,7 @@ public final class PDFDocument: @unchecked Sendable {
         try validateOrRecover()
     }
 
-    private static func startXRef(_ bytes: [UInt8]) throws -> Int {
+    static func startXRef(_ bytes: [UInt8]) throws -> Int {
         let keyword = Array("startxref".utf8)
         let from = max(0, bytes.count - 4096)
         guard let at = Parser.findLast(keyword, in: bytes, from: from, to: bytes.count) else {
@@ -101,6 +105,7 @@ public final class PDFDocument: @unchecked Sendable {
             throw PDFError(.malformed, "damaged PDF: the document catalog cannot be found")
         }
         xref = rebuilt
+        crossReferenceRebuilt = true
         trailer = rebuilt.trailer
         lock.lock()
         cache.removeAll()

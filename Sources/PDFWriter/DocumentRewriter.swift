@@ -1,9 +1,18 @@
 import Foundation
 import PDF
 
-/// Collects changes to a source document and writes the result as a full rewrite: objects
-/// reachable from the trailer, renumbered densely, streams compressed, non-stream objects
-/// packed into object streams. Unreachable objects are dropped.
+/// Collects changes to a source document and writes the result, either as a full rewrite
+/// (objects reachable from the trailer, renumbered densely, streams compressed, non-stream
+/// objects packed into object streams, unreachable objects dropped) or as an incremental
+/// update (the original bytes unchanged, only the changes appended).
+///
+/// ```swift
+/// let rewriter = DocumentRewriter(source: document)
+/// rewriter.set(pageRef, .dictionary(changedPage))
+/// let output = try OutputFile(destination: url)
+/// let summary = try rewriter.writeIncremental(to: output)
+/// try output.commit()
+/// ```
 public final class DocumentRewriter {
     /// The document being rewritten.
     public let source: PDFDocument
@@ -41,9 +50,40 @@ public final class DocumentRewriter {
         return ObjectRef(nextNumber, 0)
     }
 
-    /// Writes the whole document to `output` (not committed: the caller commits).
-    public func write(to output: OutputFile, options: WriteOptions = WriteOptions()) throws {
-        let plan = RewritePlan(rewriter: self, options: options)
-        try plan.write(to: output)
+    /// The objects set, added or reserved so far, in number order: what an incremental update
+    /// appends.
+    public var changedObjects: [ObjectRef] {
+        overrides.keys.sorted()
+    }
+
+    /// Why the source cannot take an incremental update with `options` (a damaged
+    /// cross-reference, hybrid cross-references, or decryption asked for); nil when it can.
+    public func incrementalUpdateObstacle(options: WriteOptions = WriteOptions()) -> String? {
+        IncrementalUpdate.obstacle(for: source, options: options)
+    }
+
+    /// Writes the document to `output` (not committed: the caller commits): an incremental
+    /// update when `options.incremental` is set and the source can take one, a full rewrite
+    /// otherwise.
+    /// - Returns: what was written, and why an incremental update fell back to a full rewrite.
+    /// - Throws: `WriteError`.
+    @discardableResult
+    public func write(to output: OutputFile, options: WriteOptions = WriteOptions()) throws -> WriteSummary {
+        var fallback: String?
+        if options.incremental {
+            fallback = incrementalUpdateObstacle(options: options)
+            if fallback == nil { return try IncrementalUpdate(rewriter: self, options: options).write(to: output) }
+        }
+        var summary = try RewritePlan(rewriter: self, options: options).write(to: output)
+        summary.fallbackReason = fallback
+        return summary
+    }
+
+    /// Writes an incremental update (see `write(to:options:)` with `options.incremental`).
+    @discardableResult
+    public func writeIncremental(to output: OutputFile, options: WriteOptions = WriteOptions()) throws -> WriteSummary {
+        var incremental = options
+        incremental.incremental = true
+        return try write(to: output, options: incremental)
     }
 }

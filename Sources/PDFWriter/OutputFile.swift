@@ -1,14 +1,5 @@
 import Foundation
 
-/// Error raised while writing an output file.
-public struct WriteError: Error, Sendable, CustomStringConvertible {
-    /// What went wrong, for a person.
-    public var message: String
-    /// Creates an error.
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
-}
-
 /// Writes an output file safely: into a temporary file in the destination folder, flushed to
 /// disk, then renamed over the destination, so a reader never sees a half-written file and an
 /// interrupted run leaves nothing behind.
@@ -30,7 +21,7 @@ public final class OutputFile {
         temporary = folder.appendingPathComponent(name)
         descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            throw WriteError("cannot create a file in \(folder.path): \(String(cString: strerror(errno)))")
+            throw WriteError(.fileAccess, "cannot create a file in \(folder.path): \(String(cString: strerror(errno)))")
         }
         buffer.reserveCapacity(1 << 20)
     }
@@ -60,7 +51,7 @@ public final class OutputFile {
             }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw WriteError("cannot write \(destination.path): \(String(cString: strerror(errno)))")
+                throw WriteError(.fileAccess, "cannot write \(destination.path): \(String(cString: strerror(errno)))")
             }
             done += n
         }
@@ -71,14 +62,14 @@ public final class OutputFile {
     public func commit() throws {
         try flush()
         guard fsync(descriptor) == 0 else {
-            throw WriteError("cannot flush \(destination.path) to disk: \(String(cString: strerror(errno)))")
+            throw WriteError(.fileAccess, "cannot flush \(destination.path) to disk: \(String(cString: strerror(errno)))")
         }
         close(descriptor)
         guard rename(temporary.path, destination.path) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporary.path)
             committed = true
-            throw WriteError("cannot move the output into place at \(destination.path): \(reason)")
+            throw WriteError(.fileAccess, "cannot move the output into place at \(destination.path): \(reason)")
         }
         committed = true
     }

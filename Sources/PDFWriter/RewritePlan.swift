@@ -1,12 +1,13 @@
 import Foundation
 import PDF
 
-/// One full rewrite: reachability, renumbering, and serialization.
+/// One full rewrite: reachability, renumbering, and serialization — encrypted as the source
+/// was unless the options remove the encryption.
 struct RewritePlan {
     let rewriter: DocumentRewriter
     let options: WriteOptions
 
-    func write(to output: OutputFile) throws {
+    func write(to output: OutputFile) throws -> WriteSummary {
         let trailer = rewriter.source.trailer
         // Breadth-first from the trailer's roots; new numbers in order of discovery.
         var numbering: [ObjectRef: Int] = [:]
@@ -22,12 +23,12 @@ struct RewritePlan {
                 }
             case .array(let items): items.forEach(visit)
             case .dictionary(let dict): dict.forEach { visit($0.value) }
-            case .stream(let stream): stripLength(stream.dictionary).forEach { visit($0.value) }
+            case .stream(let stream): StreamPreparation.withoutLength(stream.dictionary).forEach { visit($0.value) }
             default: break
             }
         }
         guard let root = trailer["Root"], case .reference = root else {
-            throw WriteError("the document has no catalog to write")
+            throw WriteError(.badDocument, "the document has no catalog to write")
         }
         visit(root)
         if let info = trailer["Info"], case .reference = info { visit(info) }
@@ -52,58 +53,34 @@ struct RewritePlan {
             }
         }
 
-        let version = max(Double(rewriter.source.version) ?? 1.4, options.useObjectStreams ? 1.5 : 1.4)
-        try output.write("%PDF-\(String(format: "%.1f", version))\n")
-        try output.write([0x25, 0xE2, 0xE3, 0xCF, 0xD3, 0x0A])
+        let encryption = try encryptionToKeep()
+        let useObjectStreams = options.useObjectStreams && WriteOptions.number(options.version ?? "1.5") >= 1.5
+        let sink = ObjectSink(output: output, encryptor: encryption?.encryptor, deterministic: options.deterministic)
+        try sink.write("%PDF-\(headerVersion(objectStreams: useObjectStreams, encryption: encryption?.encryptor != nil))\n")
+        try sink.write([0x25, 0xE2, 0xE3, 0xCF, 0xD3, 0x0A])
 
-        var offsets: [Int: Int] = [:]           // new number -> byte offset
-        var compressed: [Int: (Int, Int)] = [:]  // new number -> (object stream, index)
+        var xref = CrossReferenceWriter()
+        xref.entries[0] = .freeHead
         var packable: [(Int, [UInt8])] = []
         for ref in order {
             let number = numbering[ref]!
             let object = rewriter.object(ref)
             if case .stream(var stream) = object {
                 var dict = PDFDictionary()
-                for (k, v) in stripLength(stream.dictionary) { dict[k] = renumber(v) }
+                for (k, v) in StreamPreparation.withoutLength(stream.dictionary) { dict[k] = renumber(v) }
                 stream.dictionary = dict
-                if options.compressStreams { stream = compress(stream) }
-                stream.dictionary["Length"] = .int(stream.data.count)
-                offsets[number] = output.offset
-                try writeStream(number, stream, to: output)
-            } else if options.useObjectStreams {
+                xref.entries[number] = .offset(sink.offset, generation: 0)
+                try sink.writeObject(ObjectRef(number), .stream(StreamPreparation.compressed(stream, options: options)))
+            } else if useObjectStreams {
                 packable.append((number, Serializer.bytes(renumber(object))))
             } else {
-                offsets[number] = output.offset
-                var body = Array("\(number) 0 obj\n".utf8)
-                Serializer.write(renumber(object), into: &body)
-                body += Array("\nendobj\n".utf8)
-                try output.write(body)
+                xref.entries[number] = .offset(sink.offset, generation: 0)
+                try sink.writeObject(ObjectRef(number), renumber(object))
             }
         }
 
         var nextNumber = order.count + 1
-        let newRoot = renumber(root)
-        let newInfo = trailer["Info"].map(renumber)
-        let id = documentID(trailer: trailer)
-
-        if !options.useObjectStreams {
-            let xrefOffset = output.offset
-            var table = Array("xref\n0 \(nextNumber)\n0000000000 65535 f\r\n".utf8)
-            for n in 1..<nextNumber {
-                table += Array(String(format: "%010d 00000 n\r\n", offsets[n] ?? 0).utf8)
-            }
-            var trailerDict = PDFDictionary([("Size", .int(nextNumber)), ("Root", newRoot)])
-            if let newInfo, newInfo != .null { trailerDict["Info"] = newInfo }
-            trailerDict["ID"] = id
-            table += Array("trailer\n".utf8)
-            Serializer.write(.dictionary(trailerDict), into: &table)
-            table += Array("\nstartxref\n\(xrefOffset)\n%%EOF\n".utf8)
-            try output.write(table)
-            return
-        }
-
-        // Object streams.
-        // The index field of a compressed entry is two bytes wide.
+        // Object streams. The index field of a compressed entry is two bytes wide.
         let perStream = max(1, min(options.objectsPerStream, 65535))
         for chunkStart in stride(from: 0, to: packable.count, by: perStream) {
             let chunk = packable[chunkStart..<min(chunkStart + perStream, packable.count)]
@@ -115,79 +92,87 @@ struct RewritePlan {
                 header += Array("\(number) \(body.count) ".utf8)
                 body += bytes
                 body.append(0x0A)
-                compressed[number] = (streamNumber, index)
+                xref.entries[number] = .compressed(stream: streamNumber, index: index)
             }
             header.append(0x0A)
             let data = Flate.deflate(header + body, level: options.compressionLevel)
             let dict = PDFDictionary([("Type", .name("ObjStm")), ("N", .int(chunk.count)), ("First", .int(header.count)),
-                                      ("Filter", .name("FlateDecode")), ("Length", .int(data.count))])
-            offsets[streamNumber] = output.offset
-            try writeStream(streamNumber, PDFStream(dictionary: dict, data: data), to: output)
+                                      ("Filter", .name("FlateDecode"))])
+            xref.entries[streamNumber] = .offset(sink.offset, generation: 0)
+            try sink.writeObject(ObjectRef(streamNumber), .stream(PDFStream(dictionary: dict, data: data)))
+        }
+
+        var trailerDict = PDFDictionary([("Root", renumber(root))])
+        if let info = trailer["Info"].map(renumber), info != .null { trailerDict["Info"] = info }
+        if let encryption {
+            // Never in an object stream, never encrypted (ISO 32000-2 §7.5.7, §7.6.1).
+            let number = nextNumber
+            nextNumber += 1
+            xref.entries[number] = .offset(sink.offset, generation: 0)
+            try sink.writeObject(ObjectRef(number), .dictionary(encryption.dictionary), encrypt: false)
+            trailerDict["Encrypt"] = .reference(ObjectRef(number))
+        }
+        let existingID = rewriter.source.resolve(trailer["ID"] ?? .null).arrayValue?.first.flatMap { rewriter.source.resolve($0).stringBytes }
+        let id = sink.documentID(existing: existingID, encrypted: encryption != nil)
+
+        let summary = WriteSummary(method: .fullRewrite, fallbackReason: nil, encrypted: encryption != nil, objectsWritten: order.count)
+        if !useObjectStreams {
+            let xrefOffset = sink.offset
+            trailerDict["Size"] = .int(nextNumber)
+            if let id { trailerDict["ID"] = id }
+            try sink.write(xref.table(trailer: trailerDict))
+            try sink.finish(crossReferenceAt: xrefOffset)
+            return summary
         }
 
         // Cross-reference stream.
         let xrefNumber = nextNumber
-        let size = xrefNumber + 1
-        let xrefOffset = output.offset
-        offsets[xrefNumber] = xrefOffset
-        var rows: [UInt8] = []
-        rows.reserveCapacity(size * 7)
-        func row(_ type: UInt8, _ field2: Int, _ field3: Int) {
-            rows.append(type)
-            rows += [UInt8(field2 >> 24 & 0xFF), UInt8(field2 >> 16 & 0xFF), UInt8(field2 >> 8 & 0xFF), UInt8(field2 & 0xFF)]
-            rows += [UInt8(field3 >> 8 & 0xFF), UInt8(field3 & 0xFF)]
+        let xrefOffset = sink.offset
+        xref.entries[xrefNumber] = .offset(xrefOffset, generation: 0)
+        trailerDict["Size"] = .int(xrefNumber + 1)
+        if let id { trailerDict["ID"] = id }
+        let stream = xref.stream(trailer: trailerDict, compressionLevel: options.compressionLevel)
+        try sink.writeObject(ObjectRef(xrefNumber), .stream(stream), encrypt: false)
+        try sink.finish(crossReferenceAt: xrefOffset)
+        return summary
+    }
+
+    /// The source's encryption, when the output keeps it: the encryptor and the `/Encrypt`
+    /// dictionary, made direct throughout (it is written as one object, in clear).
+    private func encryptionToKeep() throws -> (encryptor: Encryptor, dictionary: PDFDictionary)? {
+        let source = rewriter.source
+        guard options.encryption == .preserve, var encryptor = source.encryptor else { return nil }
+        encryptor.deterministic = options.deterministic
+        // Loaded through its reference, the dictionary is not decrypted (the reader skips it).
+        guard let dictionary = source.resolve(source.trailer["Encrypt"] ?? .null).dictionaryValue else {
+            throw WriteError(.encryption, "the encryption dictionary cannot be read, so the output cannot be encrypted like the input; decrypt it instead")
         }
-        row(0, 0, 0xFFFF)
-        for n in 1..<size {
-            if let (stream, index) = compressed[n] { row(2, stream, index) }
-            else { row(1, offsets[n] ?? 0, 0) }
+        func direct(_ object: PDFObject, depth: Int) -> PDFObject {
+            guard depth < 16 else { return .null }
+            switch object {
+            case .reference: return direct(source.resolve(object), depth: depth + 1)
+            case .array(let items): return .array(items.map { direct($0, depth: depth + 1) })
+            case .dictionary(let dict):
+                var out = PDFDictionary()
+                for (key, value) in dict { out[key] = direct(value, depth: depth + 1) }
+                return .dictionary(out)
+            default: return object
+            }
         }
-        let data = Flate.deflate(rows, level: options.compressionLevel)
-        var dict = PDFDictionary([("Type", .name("XRef")), ("Size", .int(size)),
-                                  ("W", .array([.int(1), .int(4), .int(2)])), ("Root", newRoot)])
-        if let newInfo, newInfo != .null { dict["Info"] = newInfo }
-        dict["ID"] = id
-        dict["Filter"] = .name("FlateDecode")
-        dict["Length"] = .int(data.count)
-        try writeStream(xrefNumber, PDFStream(dictionary: dict, data: data), to: output)
-        try output.write("startxref\n\(xrefOffset)\n%%EOF\n")
+        return (encryptor, direct(.dictionary(dictionary), depth: 0).dictionaryValue ?? dictionary)
     }
 
-    private func writeStream(_ number: Int, _ stream: PDFStream, to output: OutputFile) throws {
-        var head = Array("\(number) 0 obj\n".utf8)
-        Serializer.write(.stream(stream), into: &head)
-        head += Array("\nstream\n".utf8)
-        try output.write(head)
-        try output.write(stream.data)
-        try output.write("\nendstream\nendobj\n")
-    }
-
-    /// `/Length` is always recomputed, so an indirect one must not keep its object alive.
-    private func stripLength(_ dict: PDFDictionary) -> PDFDictionary {
-        var d = dict
-        d["Length"] = nil
-        return d
-    }
-
-    private func compress(_ stream: PDFStream) -> PDFStream {
-        guard stream.dictionary["Filter"] == nil, stream.data.count > 64 else { return stream }
-        let packed = Flate.deflate(stream.data, level: options.compressionLevel)
-        guard packed.count < stream.data.count else { return stream }
-        var out = stream
-        out.data = packed
-        out.dictionary["Filter"] = .name("FlateDecode")
-        out.dictionary["DecodeParms"] = nil
-        return out
-    }
-
-    /// Keeps the first half of an existing `/ID` (the document's permanent identity) and
-    /// makes a new second half, as the specification asks of a modified file.
-    private func documentID(trailer: PDFDictionary) -> PDFObject {
-        var generator = SystemRandomNumberGenerator()
-        let fresh = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
-        if let first = rewriter.source.resolve(trailer["ID"] ?? .null).arrayValue?.first?.stringBytes, !first.isEmpty {
-            return .array([.string(first), .string(fresh)])
+    /// The header version: the one asked for (or the source's), raised to what object
+    /// streams (1.5) and the kept encryption (AES-128: 1.6, AES-256: 1.7) need.
+    private func headerVersion(objectStreams: Bool, encryption: Bool) -> String {
+        var minimum = objectStreams ? 1.5 : 1.0
+        if encryption, let info = rewriter.source.encryption {
+            let methods = [info.stringMethod, info.streamMethod, info.embeddedFileMethod]
+            if methods.contains(.aes256) { minimum = max(minimum, 1.7) }
+            else if methods.contains(.aes128) { minimum = max(minimum, 1.6) }
+            else if info.version >= 2 { minimum = max(minimum, 1.4) }
         }
-        return .array([.string(fresh), .string(fresh)])
+        let asked = WriteOptions.number(options.version ?? rewriter.source.version)
+        return String(format: "%.1f", max(asked, minimum))
     }
 }

@@ -7,8 +7,8 @@ enum DocumentReader {
     /// The largest input file read (protects memory; inputs are read whole).
     static let maxInputBytes = 8 << 30
 
-    /// Opens `url`. An encrypted PDF is opened with `password` (or the empty one) but only
-    /// accepted when `decrypt` is true, since the output would not be encrypted.
+    /// Opens `url`. An encrypted PDF is opened with `password` (or the empty one); the writer
+    /// keeps its encryption unless `decrypt` is true, and a note says which.
     static func open(_ url: URL, password: String? = nil, decrypt: Bool = false) throws -> (document: PDFDocument, notes: [String]) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
@@ -28,11 +28,13 @@ enum DocumentReader {
         }
         do {
             let document = try PDFDocument(bytes: bytes, password: password)
-            if document.encryption != nil && !decrypt {
-                throw PipelineError(.encrypted, "\(url.lastPathComponent) is encrypted, and Legible cannot yet keep the encryption in its output; pass --decrypt to write an unencrypted copy (with --password if it needs one)")
-            }
             _ = try document.pages()
-            return (document, document.warnings)
+            var notes = document.warnings
+            if document.encryption != nil {
+                notes.append(decrypt ? "the input is encrypted; the output is written unencrypted (--decrypt)"
+                                     : "the input is encrypted; the output keeps its encryption (same passwords and permissions; --decrypt removes it)")
+            }
+            return (document, notes)
         } catch let error as PDFError {
             switch error.code {
             case .encrypted: throw PipelineError(.encrypted, "\(url.lastPathComponent): \(error.message) (--password)")

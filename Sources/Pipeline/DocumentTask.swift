@@ -26,7 +26,7 @@ struct DocumentTask: Sendable {
         let failures = report.outcomes.compactMap { outcome -> String? in
             if case .failed(let reason) = outcome { return reason } else { return nil }
         }
-        return Result(pages: report.outcomes.count, pageFailures: failures, notes: report.notes,
+        return Result(pages: report.outcomes.count, pageFailures: failures, notes: report.warnings + report.notes,
                       seconds: Date().timeIntervalSince(started))
     }
 }

@@ -85,7 +85,8 @@ struct ExportWriter {
         }
         let stages = Dictionary(uniqueKeysWithValues: report.stageSeconds.map { ($0.stage, ($0.seconds * 1000).rounded() / 1000) })
         let object: [String: Any] = ["input": sourceName, "output": output.path, "seconds": (seconds * 1000).rounded() / 1000,
-                                     "pages": pages, "counts": counts, "stageSeconds": stages, "notes": report.notes]
+                                     "pages": pages, "counts": counts, "stageSeconds": stages, "notes": report.notes,
+                                     "warnings": report.warnings]
         let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted])
         try DurableFiles.write(String(decoding: data, as: UTF8.self), to: url)
     }

@@ -35,8 +35,16 @@ public struct OCRJob: Codable, Sendable, Equatable {
     public var pageTimeout: Double?
     /// Rasters above this resolution are reduced for OCR only (the output keeps the original image).
     public var maxOCRResolution = 400
-    /// Accept encrypted input and write the output unencrypted.
+    /// Write the output of an encrypted input unencrypted (otherwise it keeps the input's
+    /// encryption: same passwords and permissions).
     public var decrypt = false
+    /// Incremental update or full rewrite (see `WriteMode`).
+    public var writeMode: WriteMode = .auto
+    /// The PDF version of a full rewrite, e.g. "1.4" for a classic cross-reference table
+    /// without object streams; nil keeps the input's (at least 1.5, for object streams).
+    public var pdfVersion: String?
+    /// Same input, same output bytes (the document ID comes from the content).
+    public var deterministic = false
     /// The password for encrypted input. Given on the command line only, never read from a
     /// pipeline file, so that definitions can be shared without secrets.
     public var password: String?
@@ -48,6 +56,7 @@ public struct OCRJob: Codable, Sendable, Equatable {
         case languages, mode, jobs, pages
         case rotatePages = "rotate-pages", rotatePagesThreshold = "rotate-pages-threshold"
         case pageTimeout = "page-timeout", maxOCRResolution = "max-ocr-dpi", decrypt
+        case writeMode = "write", pdfVersion = "pdf-version", deterministic
     }
 
     public init(from decoder: any Decoder) throws {
@@ -61,6 +70,9 @@ public struct OCRJob: Codable, Sendable, Equatable {
         pageTimeout = try container.decodeIfPresent(Double.self, forKey: .pageTimeout)
         maxOCRResolution = try container.decodeIfPresent(Int.self, forKey: .maxOCRResolution) ?? 400
         decrypt = try container.decodeIfPresent(Bool.self, forKey: .decrypt) ?? false
+        writeMode = try container.decodeIfPresent(WriteMode.self, forKey: .writeMode) ?? .auto
+        pdfVersion = try container.decodeIfPresent(String.self, forKey: .pdfVersion)
+        deterministic = try container.decodeIfPresent(Bool.self, forKey: .deterministic) ?? false
     }
 
     /// Loads a job definition, rejecting unknown keys and bad values with a message naming them.
@@ -111,6 +123,9 @@ public struct OCRJob: Codable, Sendable, Equatable {
             do { _ = try PageSelection(pages) } catch let error as PipelineError {
                 throw PipelineError(.badArguments, "\(source): 'pages': \(error.message)")
             }
+        }
+        if let pdfVersion, !WriteMode.supportedVersions.contains(pdfVersion) {
+            throw PipelineError(.badArguments, "\(source): 'pdf-version' must be one of \(WriteMode.supportedVersions.joined(separator: ", "))")
         }
     }
 }

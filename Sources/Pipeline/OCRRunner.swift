@@ -61,7 +61,7 @@ public struct OCRRunner: Sendable {
             progress(.pageFinished(index: page.index, outcome: reports[page.index].outcome))
         }
 
-        let writer = WriteStage(document: document)
+        let writer = WriteStage(document: document, plan: OutputPlan(job: job, document: document))
         let exportWriter = ExportWriter(exports: exports, sourceName: input.lastPathComponent)
         var texts = [String](repeating: "", count: pages.count)
         var wordPages: [[String: Any]] = []
@@ -89,14 +89,14 @@ public struct OCRRunner: Sendable {
         clock.lap("recognize")
 
         progress(.writing)
-        try await writer.write(to: output)
+        let written = try await writer.write(to: output)
         if let sidecar {
             try DurableFiles.write(ExportWriter.sidecar(texts: texts, outcomes: reports.map(\.outcome)), to: sidecar)
         }
         wordPages.sort { ($0["page"] as? Int ?? 0) < ($1["page"] as? Int ?? 0) }
         try exportWriter.writeWords(wordPages)
         clock.lap("write")
-        let report = RunReport(pages: reports, notes: notes, stageSeconds: clock.laps)
+        let report = RunReport(pages: reports, notes: notes + written.notes, warnings: written.warnings, stageSeconds: clock.laps)
         try exportWriter.writeReport(report, output: output, seconds: Date().timeIntervalSince(started))
         return report
     }

@@ -40,6 +40,9 @@ public struct RunReport: Sendable {
     public var pages: [PageReport]
     /// Notes for the user (assumptions made, damage read around).
     public var notes: [String]
+    /// Warnings for the user: what the output lost that the input had (e.g. a signature
+    /// invalidated by a full rewrite).
+    public var warnings: [String] = []
     /// Wall-clock seconds per stage: read, triage, recognize (rasterize + OCR, overlapped), write.
     public var stageSeconds: [(stage: String, seconds: Double)]
 

@@ -26,10 +26,12 @@ actor WriteStage {
 
     private let rewriter: DocumentRewriter
     private let layers: TextLayerBuilder
+    private let plan: OutputPlan
 
-    init(document: PDFDocument) {
+    init(document: PDFDocument, plan: OutputPlan) {
         rewriter = DocumentRewriter(source: document)
         layers = TextLayerBuilder(rewriter: rewriter)
+        self.plan = plan
     }
 
     func graft(_ ocr: OCRPage, onto page: PDFPage, pixelToPage: Matrix, addingQuarterTurns turns: Int = 0,
@@ -49,14 +51,22 @@ actor WriteStage {
         rewriter.set(page.ref, .dictionary(dict))
     }
 
-    func write(to url: URL) throws {
+    /// Writes the file as the plan says (incremental update or full rewrite) and returns
+    /// what the user should be told about it.
+    func write(to url: URL) throws -> (notes: [String], warnings: [String]) {
         layers.finish()
+        let changed = !rewriter.changedObjects.isEmpty
         do {
             let file = try OutputFile(destination: url)
-            try rewriter.write(to: file)
+            let summary = try rewriter.write(to: file, options: plan.options)
             try file.commit()
+            return plan.messages(after: summary, changed: changed)
         } catch let error as WriteError {
-            throw PipelineError(.fileAccess, error.message)
+            switch error.code {
+            case .fileAccess: throw PipelineError(.fileAccess, error.message)
+            case .badDocument, .incrementalUnavailable: throw PipelineError(.badInput, error.message)
+            case .encryption: throw PipelineError(.badOutput, error.message)
+            }
         }
     }
 }

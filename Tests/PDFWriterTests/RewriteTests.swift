@@ -4,29 +4,10 @@ import PDF
 import PDFWriter
 import TestSupport
 
-/// Writes `rewriter`'s document with `options` into `folder` and returns the file.
-private func write(_ rewriter: DocumentRewriter, _ options: WriteOptions, in folder: PDFFixtures.ScratchFolder,
-                   name: String = "out.pdf") throws -> URL {
-    let url = folder.file(name)
-    let output = try OutputFile(destination: url)
-    try rewriter.write(to: output, options: options)
-    try output.commit()
-    return url
-}
-
 private func options(objectStreams: Bool) -> WriteOptions {
     var options = WriteOptions()
     options.useObjectStreams = objectStreams
     return options
-}
-
-private func contains(_ bytes: [UInt8], _ text: String) -> Bool {
-    let needle = Array(text.utf8)
-    guard needle.count <= bytes.count else { return false }
-    for i in 0...(bytes.count - needle.count) where bytes[i] == needle[0] && Array(bytes[i..<i + needle.count]) == needle {
-        return true
-    }
-    return false
 }
 
 /// Every object of `document` (following object streams), with its number.
@@ -49,7 +30,7 @@ private func allObjects(_ document: PDFDocument) throws -> [(Int, PDFObject)] {
     func aFullRewriteIsValidAndKeepsPagesAndText(input: URL, objectStreams: Bool) throws {
         let source = try PDFDocument(bytes: PDFFixtures.bytes(of: input))
         let folder = try PDFFixtures.ScratchFolder()
-        let url = try write(DocumentRewriter(source: source), options(objectStreams: objectStreams), in: folder)
+        let url = try PDFFixtures.write(DocumentRewriter(source: source), options(objectStreams: objectStreams), in: folder)
         let name = input.lastPathComponent
 
         let check = try PDFFixtures.qpdfCheck(url)
@@ -70,12 +51,12 @@ private func allObjects(_ document: PDFDocument) throws -> [(Int, PDFObject)] {
         #expect(reread.objectNumbers == Array(1...(reread.objectNumbers.count)))
         if objectStreams {
             #expect(reread.trailer["Type"] == .name("XRef"))
-            #expect(contains(bytes, "/Type/ObjStm"))
+            #expect(PDFFixtures.contains(bytes, "/Type/ObjStm"))
             #expect(reread.version >= "1.5")
         } else {
             #expect(reread.trailer["Type"] == nil)
-            #expect(!contains(bytes, "ObjStm"))
-            #expect(contains(bytes, "\nxref\n") || contains(bytes, "\rxref"))
+            #expect(!PDFFixtures.contains(bytes, "ObjStm"))
+            #expect(PDFFixtures.contains(bytes, "\nxref\n") || PDFFixtures.contains(bytes, "\rxref"))
         }
     }
 }
@@ -90,7 +71,7 @@ private func allObjects(_ document: PDFDocument) throws -> [(Int, PDFObject)] {
         let orphan = rewriter.add(.string(Array("ADDED-ORPHAN".utf8)))
         #expect(orphan.number > 20)
         let folder = try PDFFixtures.ScratchFolder()
-        let url = try write(rewriter, options(objectStreams: objectStreams), in: folder)
+        let url = try PDFFixtures.write(rewriter, options(objectStreams: objectStreams), in: folder)
         let output = try PDFDocument(bytes: PDFFixtures.bytes(of: url))
         let strings = try allObjects(output).compactMap { $0.1.stringBytes }.map { String(decoding: $0, as: UTF8.self) }
         #expect(!strings.contains("SOURCE-ORPHAN"))
@@ -101,7 +82,7 @@ private func allObjects(_ document: PDFDocument) throws -> [(Int, PDFObject)] {
         #expect(count == (objectStreams ? 7 : 5), "\(xref)")
         if !objectStreams {
             let bytes = try PDFFixtures.bytes(of: url)
-            #expect(!contains(bytes, "ORPHAN"))
+            #expect(!PDFFixtures.contains(bytes, "ORPHAN"))
         }
     }
 
@@ -115,7 +96,7 @@ private func allObjects(_ document: PDFDocument) throws -> [(Int, PDFObject)] {
         rewriter.set(marker, .array([.reference(info), .name("Marked")]))
         rewriter.set(ObjectRef(1), .dictionary(catalog))
         let folder = try PDFFixtures.ScratchFolder()
-        let url = try write(rewriter, WriteOptions(), in: folder)
+        let url = try PDFFixtures.write(rewriter, WriteOptions(), in: folder)
         let output = try PDFDocument(bytes: PDFFixtures.bytes(of: url))
         let piece = output.resolve(try output.catalog()["PieceInfo"] ?? .null).arrayValue
         #expect(piece?.count == 2)
@@ -132,7 +113,7 @@ private func allObjects(_ document: PDFDocument) throws -> [(Int, PDFObject)] {
                                                      data: Array("BT /F1 24 Tf 72 700 Td (After) Tj ET".utf8))))
         #expect(rewriter.object(ObjectRef(5)).streamValue?.data.count == 36)
         let folder = try PDFFixtures.ScratchFolder()
-        let url = try write(rewriter, WriteOptions(), in: folder)
+        let url = try PDFFixtures.write(rewriter, WriteOptions(), in: folder)
         #expect(PDFFixtures.pdftotext(url)?.contains("After") == true)
         #expect(PDFFixtures.pdftotext(url)?.contains("Before") == false)
     }
@@ -147,7 +128,7 @@ private func allObjects(_ document: PDFDocument) throws -> [(Int, PDFObject)] {
         options.useObjectStreams = false
         options.compressStreams = false
         let folder = try PDFFixtures.ScratchFolder()
-        let url = try write(DocumentRewriter(source: PDFDocument(bytes: pdf.bytes)), options, in: folder)
+        let url = try PDFFixtures.write(DocumentRewriter(source: PDFDocument(bytes: pdf.bytes)), options, in: folder)
         let output = try PDFDocument(bytes: PDFFixtures.bytes(of: url))
         let streams = try allObjects(output).compactMap { $0.1.streamValue }
         #expect(streams.count == 1)
@@ -161,7 +142,7 @@ private func allObjects(_ document: PDFDocument) throws -> [(Int, PDFObject)] {
         let source = try PDFDocument(bytes: PDFFixtures.simpleDocument { _ in long }.bytes)
         let folder = try PDFFixtures.ScratchFolder()
 
-        let packedURL = try write(DocumentRewriter(source: source), WriteOptions(), in: folder, name: "packed.pdf")
+        let packedURL = try PDFFixtures.write(DocumentRewriter(source: source), WriteOptions(), in: folder, name: "packed.pdf")
         let packed = try PDFDocument(bytes: PDFFixtures.bytes(of: packedURL))
         let content = try #require(packed.resolve(packed.pages()[0].dictionary["Contents"] ?? .null).streamValue)
         #expect(content.dictionary["Filter"] == .name("FlateDecode"))
@@ -170,7 +151,7 @@ private func allObjects(_ document: PDFDocument) throws -> [(Int, PDFObject)] {
 
         var plain = WriteOptions()
         plain.compressStreams = false
-        let plainURL = try write(DocumentRewriter(source: source), plain, in: folder, name: "plain.pdf")
+        let plainURL = try PDFFixtures.write(DocumentRewriter(source: source), plain, in: folder, name: "plain.pdf")
         let kept = try PDFDocument(bytes: PDFFixtures.bytes(of: plainURL))
         let keptContent = try #require(kept.resolve(kept.pages()[0].dictionary["Contents"] ?? .null).streamValue)
         #expect(keptContent.dictionary["Filter"] == nil)
@@ -182,7 +163,7 @@ private func allObjects(_ document: PDFDocument) throws -> [(Int, PDFObject)] {
         var options = WriteOptions()
         options.objectsPerStream = 2
         let folder = try PDFFixtures.ScratchFolder()
-        let url = try write(DocumentRewriter(source: source), options, in: folder)
+        let url = try PDFFixtures.write(DocumentRewriter(source: source), options, in: folder)
         #expect(try PDFFixtures.qpdfCheck(url).status == 0)
         let xref = try PDFFixtures.run("qpdf", ["--show-xref", url.path]).text
         let streams = Set(xref.split(separator: "\n").compactMap { line -> Substring? in
@@ -201,7 +182,7 @@ private func allObjects(_ document: PDFDocument) throws -> [(Int, PDFObject)] {
         var options = WriteOptions()
         options.compressionLevel = level
         let folder = try PDFFixtures.ScratchFolder()
-        let url = try write(DocumentRewriter(source: source), options, in: folder)
+        let url = try PDFFixtures.write(DocumentRewriter(source: source), options, in: folder)
         #expect(try PDFFixtures.qpdfCheck(url).status == 0)
         #expect(PDFFixtures.qpdfPageCount(url) == 2)
     }
@@ -213,7 +194,7 @@ private func allObjects(_ document: PDFDocument) throws -> [(Int, PDFObject)] {
         var options = WriteOptions()
         options.objectsPerStream = 0
         let folder = try PDFFixtures.ScratchFolder()
-        let url = try write(DocumentRewriter(source: source), options, in: folder)
+        let url = try PDFFixtures.write(DocumentRewriter(source: source), options, in: folder)
         #expect(try PDFFixtures.qpdfCheck(url).status == 0)
         #expect(PDFFixtures.qpdfPageCount(url) == 2)
     }
@@ -235,7 +216,7 @@ private func allObjects(_ document: PDFDocument) throws -> [(Int, PDFObject)] {
         let source = try PDFDocument(bytes: pdf.bytes)
         for objectStreams in [true, false] {
             let folder = try PDFFixtures.ScratchFolder()
-            let url = try write(DocumentRewriter(source: source), options(objectStreams: objectStreams), in: folder)
+            let url = try PDFFixtures.write(DocumentRewriter(source: source), options(objectStreams: objectStreams), in: folder)
             let id = try #require(try PDFDocument(bytes: PDFFixtures.bytes(of: url)).trailer["ID"]?.arrayValue)
             #expect(id.count == 2)
             #expect(id.first == .string([0x00, 0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77, 0x88, 0x99, 0xAA, 0xBB, 0xCC, 0xDD, 0xEE, 0xFF]))
@@ -250,7 +231,7 @@ private func allObjects(_ document: PDFDocument) throws -> [(Int, PDFObject)] {
         pdf.trailerExtra = "/Info 9 0 R"
         let source = try PDFDocument(bytes: pdf.bytes)
         let folder = try PDFFixtures.ScratchFolder()
-        let url = try write(DocumentRewriter(source: source), WriteOptions(), in: folder)
+        let url = try PDFFixtures.write(DocumentRewriter(source: source), WriteOptions(), in: folder)
         let info = try PDFFixtures.run("pdfinfo", [url.path]).text
         #expect(info.contains("Quarterly report"))
         #expect(info.contains("Legible"))
@@ -262,11 +243,11 @@ private func allObjects(_ document: PDFDocument) throws -> [(Int, PDFObject)] {
             (5, String(decoding: PDFFixtures.streamBody(text: "BT /F1 24 Tf 72 700 Td (New text) Tj ET"), as: UTF8.self)),
         ])
         let folder = try PDFFixtures.ScratchFolder()
-        let url = try write(DocumentRewriter(source: PDFDocument(bytes: updated)), options(objectStreams: false), in: folder)
+        let url = try PDFFixtures.write(DocumentRewriter(source: PDFDocument(bytes: updated)), options(objectStreams: false), in: folder)
         let bytes = try PDFFixtures.bytes(of: url)
         #expect(PDFFixtures.pdftotext(url)?.contains("New text") == true)
-        #expect(!contains(bytes, "Old text"))
-        #expect(!contains(bytes, "/Prev"))
+        #expect(!PDFFixtures.contains(bytes, "Old text"))
+        #expect(!PDFFixtures.contains(bytes, "/Prev"))
     }
 
     @Test func anUncommittedWriteLeavesNoFile() throws {

@@ -129,12 +129,21 @@ struct OCRRunnerErrorTests {
         try await expectFailure(encrypted, code: .encrypted, folder: folder)
     }
 
-    @Test func encryptedInputNeedsDecryptAndItsPassword() async throws {
+    /// Encrypted input is read with its password (the empty one is tried) and the output keeps
+    /// the encryption — same handler, permissions and passwords — unless decrypting.
+    @Test func encryptedInputKeepsItsEncryptionUnlessDecrypted() async throws {
         let folder = try TemporaryDirectory()
         let openable = folder.file("no-user-password.pdf")
         try Tool.run("qpdf", ["--encrypt", "", "owner", "256", "--", Fixtures.sample("scan-g4.pdf").path, openable.path])
-        try await expectFailure(openable, code: .encrypted, folder: folder)
         var job = OCRJob()
+        let kept = folder.file("kept.pdf")
+        let report = try await OCRRunner(engines: pool).run(input: openable, output: kept, job: job)
+        #expect(report.notes.contains { $0.contains("keeps its encryption") })
+        #expect(try Tool.qpdfCheck(kept) == 0)
+        let encryption = { (url: URL) in try Tool.run("qpdf", ["--password=owner", "--show-encryption", url.path]).stdout }
+        #expect(try encryption(kept) == encryption(openable))
+        #expect(try Tool.pdftotext(kept).contains("Legible"))
+
         job.decrypt = true
         let output = folder.file("decrypted.pdf")
         _ = try await OCRRunner(engines: pool).run(input: openable, output: output, job: job)
@@ -143,13 +152,18 @@ struct OCRRunnerErrorTests {
 
         let locked = folder.file("locked.pdf")
         try Tool.run("qpdf", ["--encrypt", "user", "owner", "256", "--", Fixtures.sample("scan-g4.pdf").path, locked.path])
+        job.decrypt = false
         job.password = "wrong"
         await #expect(throws: PipelineError.self) {
             try await OCRRunner(engines: pool).run(input: locked, output: folder.file("x.pdf"), job: job)
         }
         job.password = "user"
-        _ = try await OCRRunner(engines: pool).run(input: locked, output: folder.file("opened.pdf"), job: job)
-        #expect(try Tool.pdftotext(folder.file("opened.pdf")).contains("Legible"))
+        let opened = folder.file("opened.pdf")
+        _ = try await OCRRunner(engines: pool).run(input: locked, output: opened, job: job)
+        #expect(try Tool.run("qpdf", ["--check", opened.path]).status == 2, "without its password it does not open")
+        #expect(try Tool.run("qpdf", ["--password=user", "--check", opened.path]).status == 0)
+        #expect(try encryption(opened) == encryption(locked))
+        #expect(try Tool.pdftotext(opened, ["-upw", "user"]).contains("Legible"))
     }
 
     @Test func missingInputAndMissingOutputFolder() async throws {

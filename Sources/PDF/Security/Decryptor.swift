@@ -31,40 +31,42 @@ struct Decryptor: Sendable {
         if case .stream(var stream) = object {
             if stream.dictionary["Type"]?.nameValue == "XRef" { return object }
             if stringMethod != .none {
-                stream.dictionary = try decryptStrings(in: stream.dictionary, with: decryptString)
+                stream.dictionary = try mapStrings(in: stream.dictionary, with: decryptString)
             }
             try decryptData(of: &stream, ref: ref)
             return .stream(stream)
         }
-        return stringMethod == .none ? object : try decryptStrings(in: object, with: decryptString)
+        return stringMethod == .none ? object : try mapStrings(in: object, with: decryptString)
     }
 
-    private func decryptStrings(in object: PDFObject, with decrypt: ([UInt8]) throws -> [UInt8]) throws -> PDFObject {
+    /// `object` with `transform` applied to every string it holds, except a signature's
+    /// `/Contents`. Shared by decryption and encryption (`Encryptor`).
+    func mapStrings(in object: PDFObject, with transform: ([UInt8]) throws -> [UInt8]) throws -> PDFObject {
         switch object {
         case .string(let bytes):
-            return .string(try decrypt(bytes))
+            return .string(try transform(bytes))
         case .array(let items):
-            return .array(try items.map { try decryptStrings(in: $0, with: decrypt) })
+            return .array(try items.map { try mapStrings(in: $0, with: transform) })
         case .dictionary(let dictionary):
-            return .dictionary(try decryptStrings(in: dictionary, with: decrypt))
+            return .dictionary(try mapStrings(in: dictionary, with: transform))
         default:
             return object
         }
     }
 
-    private func decryptStrings(in dictionary: PDFDictionary, with decrypt: ([UInt8]) throws -> [UInt8]) throws -> PDFDictionary {
+    func mapStrings(in dictionary: PDFDictionary, with transform: ([UInt8]) throws -> [UInt8]) throws -> PDFDictionary {
         let signature = Decryptor.isSignature(dictionary)
         var result = dictionary
         for (key, value) in dictionary {
             if signature, key == "Contents" { continue }
-            result[key] = try decryptStrings(in: value, with: decrypt)
+            result[key] = try mapStrings(in: value, with: transform)
         }
         return result
     }
 
     /// Signature and document time-stamp dictionaries; `/Type` is optional in the former,
     /// so a dictionary with a handler `/Filter` and a `/ByteRange` counts too.
-    private static func isSignature(_ dictionary: PDFDictionary) -> Bool {
+    static func isSignature(_ dictionary: PDFDictionary) -> Bool {
         switch dictionary["Type"]?.nameValue {
         case "Sig", "DocTimeStamp": return true
         case nil: return dictionary["ByteRange"]?.arrayValue != nil && dictionary["Filter"]?.nameValue != nil
@@ -72,13 +74,18 @@ struct Decryptor: Sendable {
         }
     }
 
-    private func decryptData(of stream: inout PDFStream, ref: ObjectRef) throws {
-        var method: EncryptionInfo.Method
-        switch stream.dictionary["Type"]?.nameValue {
-        case "EmbeddedFile": method = embeddedFileMethod
-        case "Metadata" where !encryptMetadata: method = .none
-        default: method = streamMethod
+    /// The method for a stream's data by its type: embedded files and clear metadata have
+    /// their own (a `/Crypt` filter may still override it).
+    func method(forStream dictionary: PDFDictionary) -> EncryptionInfo.Method {
+        switch dictionary["Type"]?.nameValue {
+        case "EmbeddedFile": return embeddedFileMethod
+        case "Metadata" where !encryptMetadata: return .none
+        default: return streamMethod
         }
+    }
+
+    private func decryptData(of stream: inout PDFStream, ref: ObjectRef) throws {
+        var method = method(forStream: stream.dictionary)
         if let named = removeCryptFilter(from: &stream.dictionary) {
             method = named
         }

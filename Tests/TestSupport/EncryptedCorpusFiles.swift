@@ -1,20 +1,23 @@
 import Foundation
-import TestSupport
 
 /// The encrypted files of the qpdf corpus and the passwords that open them. Passwords come
 /// from the file names (`U=`, `O=`) or, where the name gives none, from qpdf's own test
 /// suite (`qpdf/qtest/encryption.test` and the C API tests), which published them; an
 /// empty password means the user password is empty.
-enum EncryptedCorpusFiles {
-    struct Entry: Sendable, CustomStringConvertible {
-        var name: String
+public enum EncryptedCorpusFiles {
+    /// One encrypted file.
+    public struct Entry: Sendable, CustomStringConvertible {
+        /// The file name in `pdf/qpdf/`.
+        public var name: String
         /// Passwords that open the file: user first, then owner when it is known.
-        var passwords: [String]
-        var description: String { name }
-        var url: URL { Fixtures.corpus("pdf/qpdf/\(name)") }
+        public var passwords: [String]
+        public var description: String { name }
+        /// The file.
+        public var url: URL { Fixtures.corpus("pdf/qpdf/\(name)") }
     }
 
-    static let openable: [Entry] = [
+    /// Files Legible and qpdf open, with their passwords.
+    public static let openable: [Entry] = [
         Entry(name: "20-pages.pdf", passwords: ["user", "owner"]),
         Entry(name: "V4-aes-clearmeta.pdf", passwords: [""]),
         Entry(name: "V4-aes.pdf", passwords: [""]),
@@ -59,7 +62,7 @@ enum EncryptedCorpusFiles {
     ]
 
     /// Encrypted files qpdf itself cannot open, with the reason.
-    static let unreadable: [(name: String, reason: String)] = [
+    public static let unreadable: [(name: String, reason: String)] = [
         ("bad-content.pdf", "no %PDF- header and no trailer qpdf's recovery can find"),
         ("issue-147.pdf", "damaged: the /Encrypt object lacks endobj and the trailer /ID is invalid; qpdf reports an invalid password"),
     ]

@@ -1,0 +1,55 @@
+import PDF
+import PDFWriter
+
+/// How the write stage writes one document, decided from the job and the input: incremental
+/// update or full rewrite, encryption kept or removed; and what the user is told afterwards.
+struct OutputPlan: Sendable {
+    /// The writer's options.
+    let options: WriteOptions
+    /// The input's digital signatures.
+    let signatures: [PDFSignature]
+    /// The job's write mode.
+    let mode: WriteMode
+
+    init(job: OCRJob, document: PDFDocument) {
+        signatures = document.signatures()
+        mode = job.writeMode
+        var options = WriteOptions()
+        options.encryption = job.decrypt ? .remove : .preserve
+        options.version = job.pdfVersion
+        options.deterministic = job.deterministic
+        switch job.writeMode {
+        case .auto: options.incremental = !signatures.isEmpty
+        case .incremental: options.incremental = true
+        case .rewrite: options.incremental = false
+        }
+        self.options = options
+    }
+
+    /// Notes (how the file was written, when that was a choice) and warnings (a signature
+    /// no longer valid, a certification that forbids changes) after writing.
+    func messages(after summary: WriteSummary, changed: Bool) -> (notes: [String], warnings: [String]) {
+        var notes: [String] = []
+        var warnings: [String] = []
+        let signed = signatures.count == 1 ? "its digital signature" : "its \(signatures.count) digital signatures"
+        switch summary.method {
+        case .incrementalUpdate:
+            if !signatures.isEmpty {
+                notes.append("written as an incremental update (the original bytes unchanged), so \(signed) stay\(signatures.count == 1 ? "s" : "") valid")
+                for signature in signatures where changed {
+                    if case .certification(let permitted) = signature.kind, permitted == 1 {
+                        warnings.append("the document is certified with no changes permitted; the signature still verifies over the original bytes, but viewers will report the added text layer as a change")
+                    }
+                }
+            }
+        case .fullRewrite:
+            if let reason = summary.fallbackReason {
+                let why = "an incremental update was not possible (\(reason)), so the file was rewritten"
+                if signatures.isEmpty { notes.append(why) } else { warnings.append("\(why): \(signed) no longer verif\(signatures.count == 1 ? "ies" : "y")") }
+            } else if !signatures.isEmpty {
+                warnings.append("--rewrite rewrote the whole file, which invalidates \(signed)")
+            }
+        }
+        return (notes, warnings)
+    }
+}
