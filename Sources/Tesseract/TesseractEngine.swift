@@ -8,6 +8,8 @@ import OCR
 /// Not thread-safe: each worker thread owns one.
 public final class TesseractEngine: OCREngine {
     private let handle: OpaquePointer
+    private var osdHandle: OpaquePointer?
+    private let tessdataDirectory: String
     private let hasOrientationModel: Bool
 
     /// Loads `languages` from `tessdata`.
@@ -16,6 +18,7 @@ public final class TesseractEngine: OCREngine {
             throw OCRError(.recognitionFailed, "Tesseract could not be started")
         }
         self.handle = handle
+        tessdataDirectory = tessdata.directory
         hasOrientationModel = Tessdata.installedLanguages(in: tessdata.directory).contains("osd")
         // Quiet: Tesseract's diagnostics would otherwise interleave with our progress output.
         TessBaseAPISetVariable(handle, "debug_file", "/dev/null")
@@ -28,6 +31,10 @@ public final class TesseractEngine: OCREngine {
     }
 
     deinit {
+        if let osdHandle {
+            TessBaseAPIEnd(osdHandle)
+            TessBaseAPIDelete(osdHandle)
+        }
         TessBaseAPIEnd(handle)
         TessBaseAPIDelete(handle)
     }
@@ -49,7 +56,7 @@ public final class TesseractEngine: OCREngine {
     }
 
     public func detectOrientation(_ image: PixImage, dpi: Int) throws -> OrientationGuess? {
-        guard hasOrientationModel else { return nil }
+        guard let handle = try orientationHandle() else { return nil }
         return image.withPix { pix in
             TessBaseAPISetPageSegMode(handle, PSM_OSD_ONLY)
             TessBaseAPISetImage2(handle, pix)
@@ -62,10 +69,24 @@ public final class TesseractEngine: OCREngine {
             guard TessBaseAPIDetectOrientationScript(handle, &degrees, &confidence, &script, &scriptConfidence) != 0 else {
                 return nil
             }
-            // Tesseract reports how far the text is turned counter-clockwise; turning the
-            // image clockwise by as much sets it upright.
-            return OrientationGuess(correction: Int(degrees) / 90, confidence: Double(confidence))
+            // Tesseract reports how far the text is turned clockwise (a page scanned a quarter
+            // turn clockwise reads 90); turning it back counter-clockwise sets it upright.
+            return OrientationGuess(correction: 4 - Int(degrees) / 90, confidence: Double(confidence))
         }
+    }
+
+    /// A session loaded with the orientation model alone: orientation detection reads the
+    /// loaded language's classifier, so it needs `osd` itself, not a recognition language.
+    private func orientationHandle() throws -> OpaquePointer? {
+        if let osdHandle { return osdHandle }
+        guard hasOrientationModel, let created = TessBaseAPICreate() else { return nil }
+        TessBaseAPISetVariable(created, "debug_file", "/dev/null")
+        guard TessBaseAPIInit3(created, tessdataDirectory, "osd") == 0 else {
+            TessBaseAPIDelete(created)
+            throw OCRError(.missingDependency, "Tesseract could not load the orientation model (osd) from \(tessdataDirectory)")
+        }
+        osdHandle = created
+        return created
     }
 
     /// Pages whose mean word confidence is below this are read again with orientation detection.
