@@ -21,7 +21,7 @@ extension ContentInterpreter {
                 let w = glyph.width * size
                 let box = m.transform(PDFRect(-w / 2, state.rise - 0.88 * size, w / 2, state.rise + 0.12 * size))
                 let start = m.apply(0, state.rise), end = m.apply(0, state.rise - size)
-                append(glyph, font: font, box: box, start: start, end: end, size: size * scaleY(m),
+                append(glyph, font: font, box: box, start: start, end: end, size: abs(size) * scaleY(m),
                        renderMode: renderMode, clip: clip)
                 let ty = -(size + spacing)
                 textMatrix.e += ty * textMatrix.c
@@ -31,8 +31,9 @@ extension ContentInterpreter {
             let w = glyph.width * size * h
             let rect = PDFRect(0, state.rise + font.descent * size, w, state.rise + font.ascent * size)
             let box = m.transform(rect)
-            let start = m.apply(0, state.rise), end = m.apply(max(w, 1e-9), state.rise)
-            append(glyph, font: font, box: box, start: start, end: end, size: size * scaleY(m),
+            // The advance's sign gives the writing direction (a negative size turns text round).
+            let start = m.apply(0, state.rise), end = m.apply(w != 0 ? w : (size * h < 0 ? -1e-6 : 1e-6), state.rise)
+            append(glyph, font: font, box: box, start: start, end: end, size: abs(size) * scaleY(m),
                    renderMode: renderMode, clip: clip)
             let tx = (glyph.width * size + spacing) * h
             textMatrix.e += tx * textMatrix.a
@@ -77,7 +78,7 @@ extension ContentInterpreter {
         let axis = length > 0 ? (dx / length, dy / length) : (1.0, 0.0)
         let onPage = overlaps(box, pageBox)
         let visibleArea = clip.map { overlaps(box, $0) } ?? false
-        content.glyphs.append(TextGlyph(text: glyph.text, box: box, fontSize: size, renderMode: renderMode,
+        content.glyphs.append(TextGlyph(text: Ligatures.expand(glyph.text), box: box, fontSize: size, renderMode: renderMode,
                                         fontName: font.name, isClipped: !visibleArea, form: outerForm, origin: start, axis: axis,
                                         advance: length > 1e-6 ? length : 0, ascent: font.ascent, descent: font.descent,
                                         isOnPage: onPage))

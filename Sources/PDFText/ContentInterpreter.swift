@@ -167,22 +167,31 @@ struct ContentInterpreter {
 
     /// Runs a Form XObject (§8.10) under its `/Matrix`, clipped to its `/BBox`.
     private mutating func drawXObject(_ name: String, scope: ResourceScope, depth: Int) {
-        guard depth < ContentInterpreter.maxFormDepth, let object = scope.xobject(named: name) else { return }
-        let ref = object.referenceValue
+        guard depth < ContentInterpreter.maxFormDepth, let object = scope.xobject(named: name),
+              case .stream(let form) = document.resolve(object),
+              document.resolve(form.dictionary["Subtype"] ?? .null).nameValue == "Form" else { return }
+        runForm(form, ref: object.referenceValue, fallbackResources: scope.resources, placement: nil, depth: depth)
+    }
+
+    /// Runs a form's content in a saved graphics state: its `/Matrix`, then `placement` (an
+    /// annotation's appearance mapping), then the CTM; clipped to its `/BBox`.
+    mutating func runForm(_ form: PDFStream, ref: ObjectRef?, fallbackResources: PDFDictionary,
+                          placement: Matrix?, depth: Int) {
         if let ref, activeForms.contains(ref) { return }
-        guard case .stream(let form) = document.resolve(object),
-              document.resolve(form.dictionary["Subtype"] ?? .null).nameValue == "Form",
-              let data = try? document.decodedData(of: form) else { return }
+        guard let data = try? document.decodedData(of: form) else { return }
         let saved = state
         let savedStack = stack.count
         let savedText = (textMatrix, lineMatrix)
-        if let m = Matrix(document.resolve(form.dictionary["Matrix"] ?? .null).arrayValue ?? []), m.isUsable {
-            state.ctm = m.concatenating(state.ctm)
-        }
+        var matrix = Matrix(document.resolve(form.dictionary["Matrix"] ?? .null).arrayValue ?? []) ?? .identity
+        if !matrix.isUsable { matrix = .identity }
+        if let placement { matrix = matrix.concatenating(placement) }
+        state.ctm = matrix.concatenating(state.ctm)
         if let bbox = PDFRect(document.resolve(form.dictionary["BBox"] ?? .null)) {
-            state.intersectClip(state.ctm.transform(bbox))
+            let formToPage = (Matrix(document.resolve(form.dictionary["Matrix"] ?? .null).arrayValue ?? []) ?? .identity)
+            let outer = placement.map { formToPage.concatenating($0) } ?? formToPage
+            state.intersectClip(outer.concatenating(saved.ctm).transform(bbox))
         }
-        let resources = document.resolve(form.dictionary["Resources"] ?? .null).dictionaryValue ?? scope.resources
+        let resources = document.resolve(form.dictionary["Resources"] ?? .null).dictionaryValue ?? fallbackResources
         if let ref { activeForms.insert(ref) }
         let savedOuter = outerForm
         if outerForm == nil { outerForm = ref }

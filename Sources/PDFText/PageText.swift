@@ -40,7 +40,8 @@ public struct PageText: Sendable {
     public var glyphs: [TextGlyph]
     /// Lines in reading order; a blank line in `text` separates blocks.
     public var lines: [TextLine]
-    /// The page's text: lines separated by newlines, blocks by blank lines.
+    /// The page's text: lines separated by newlines, blocks by blank lines; a word hyphenated
+    /// at the end of a line is joined with its end on the next line.
     public var text: String
 
     /// Words in reading order.
@@ -86,7 +87,15 @@ public struct PageText: Sendable {
                 let blockLines = PageText.lines(of: blocks[blockIndex], glyphs: glyphs)
                 guard !blockLines.isEmpty else { continue }
                 if !text.isEmpty { text += "\n" }
-                for line in blockLines { text += line.text + "\n" }
+                for (n, line) in blockLines.enumerated() {
+                    // A word broken over two lines of a block with a hyphen reads whole.
+                    let lineText = line.text
+                    if n + 1 < blockLines.count, lineText.count > 1, lineText.hasSuffix("-") {
+                        text += lineText.dropLast()
+                    } else {
+                        text += lineText + "\n"
+                    }
+                }
                 lines += blockLines
             }
         }
@@ -100,16 +109,19 @@ public struct PageText: Sendable {
         let origin = frame.display(glyph.origin.x, glyph.origin.y)
         let direction: Int
         if abs(axis.x) >= abs(axis.y) { direction = axis.x >= 0 ? 0 : 2 } else { direction = axis.y >= 0 ? 1 : 3 }
-        let (u, v): (Double, Double)
-        switch direction {
-        case 1: (u, v) = (origin.y, -origin.x)
-        case 2: (u, v) = (-origin.x, -origin.y)
-        case 3: (u, v) = (-origin.y, origin.x)
-        default: (u, v) = (origin.x, origin.y)
+        func turn(_ p: (x: Double, y: Double)) -> (u: Double, v: Double) {
+            switch direction {
+            case 1: return (p.y, -p.x)
+            case 2: return (-p.x, -p.y)
+            case 3: return (-p.y, p.x)
+            default: return (p.x, p.y)
+            }
         }
+        let (u, v) = turn(origin)
+        let end = turn((origin.x + axis.x * glyph.advance, origin.y + axis.y * glyph.advance))
         let size = max(glyph.fontSize, 0.01)
         let isSpace = glyph.text.unicodeScalars.allSatisfy { $0.properties.isWhitespace }
-        let item = TextLayout.Item(index: index, u0: u, u1: u + glyph.advance, v: v,
+        let item = TextLayout.Item(index: index, u0: u, u1: max(u, end.u), v: v, v1: end.v,
                                    top: v - glyph.ascent * size, bottom: v - glyph.descent * size,
                                    size: size, isSpace: isSpace, text: glyph.text)
         return (direction, item)

@@ -48,6 +48,7 @@ public struct TextExtractor: Sendable {
         }
         var interpreter = ContentInterpreter(document: document, fonts: fonts, wantsGeometry: geometry, pageBox: page.cropBox)
         interpreter.run(bytes, resources: page.resources)
+        interpreter.runAnnotations(of: page)
         return interpreter.content
     }
 }

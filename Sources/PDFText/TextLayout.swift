@@ -6,8 +6,8 @@ struct TextLayout {
     struct Item {
         var index: Int
         var u0: Double, u1: Double
-        /// Baseline, top and bottom (top < bottom).
-        var v: Double, top: Double, bottom: Double
+        /// Baseline at the glyph's start and end, top and bottom (top < bottom).
+        var v: Double, v1: Double, top: Double, bottom: Double
         var size: Double
         var isSpace: Bool
         var text: String
@@ -20,6 +20,10 @@ struct TextLayout {
         var u0 = Double.infinity, u1 = -Double.infinity
         var v = 0.0, top = Double.infinity, bottom = -Double.infinity
         var size = 0.0
+        /// The baseline where the next glyph is expected (it follows slightly rotated lines).
+        var lineV = 0.0
+        /// The glyphs' text, for spotting runs drawn twice.
+        var text = ""
 
         mutating func add(_ item: Item, newWord: Bool) {
             if newWord || words.isEmpty { words.append([]) }
@@ -27,6 +31,18 @@ struct TextLayout {
             u0 = min(u0, item.u0); u1 = max(u1, item.u1)
             top = min(top, item.top); bottom = max(bottom, item.bottom)
             size = max(size, item.size)
+            text += item.text
+        }
+
+        /// Joins `other`, which lies to the right on the same line.
+        mutating func append(_ other: Fragment, newWord: Bool) {
+            guard let first = other.words.first else { return }
+            if newWord || words.isEmpty { words.append(first) } else { words[words.count - 1] += first }
+            words += other.words.dropFirst()
+            u0 = min(u0, other.u0); u1 = max(u1, other.u1)
+            top = min(top, other.top); bottom = max(bottom, other.bottom)
+            size = max(size, other.size)
+            text += other.text
         }
     }
 
@@ -70,54 +86,80 @@ struct TextLayout {
         return stack(fragments)
     }
 
-    /// Rows by baseline, then split at wide gaps into fragments of words.
+    /// Chunks in content order, then rows by baseline, where chunks close enough join.
     static func fragments(_ items: [Item]) -> [Fragment] {
-        let sorted = items.sorted { $0.v < $1.v || ($0.v == $1.v && $0.u0 < $1.u0) }
-        var rows: [(v: Double, items: [Item])] = []
-        var rowSize = 0.0
-        for item in sorted {
-            if let last = rows.last, abs(item.v - last.v) <= baselineTolerance * max(1, min(rowSize, item.size)) {
-                rows[rows.count - 1].items.append(item)
+        let chunks = self.chunks(items)
+        let sorted = chunks.sorted { $0.v < $1.v || ($0.v == $1.v && $0.u0 < $1.u0) }
+        var rows: [[Fragment]] = []
+        for chunk in sorted {
+            if let first = rows.last?.first, abs(chunk.v - first.v) <= baselineTolerance * max(1, min(first.size, chunk.size)) {
+                rows[rows.count - 1].append(chunk)
             } else {
-                rows.append((item.v, [item]))
-                rowSize = item.size
+                rows.append([chunk])
             }
         }
         var out: [Fragment] = []
-        for (rowV, row) in rows {
-            let glyphs = row.sorted { $0.u0 < $1.u0 }
-            var fragment = Fragment()
-            var previous: Item?
-            var pendingBreak = false
-            for item in glyphs {
-                if item.isSpace { pendingBreak = true; continue }
-                if let p = previous {
-                    let size = max(1, min(p.size, item.size) > 0 ? max(p.size, item.size) : 1)
-                    // The same glyph drawn twice at (almost) the same place: fake bold, shadows.
-                    if abs(item.u0 - p.u0) < 0.1 * size, abs(item.v - p.v) < 0.1 * size, item.u1 - p.u1 < 0.1 * size,
-                       item.text == p.text { continue }
-                    let gap = item.u0 - p.u1
-                    if gap > fragmentGap * size {
-                        fragment.v = rowV
-                        out.append(fragment)
-                        fragment = Fragment()
-                        pendingBreak = false
-                    }
-                    fragment.add(item, newWord: pendingBreak || gap > wordGap * size)
-                } else {
-                    fragment.add(item, newWord: true)
+        for row in rows {
+            var current: Fragment?
+            for chunk in row.sorted(by: { $0.u0 < $1.u0 }) {
+                guard var fragment = current else { current = chunk; continue }
+                let size = max(1, max(fragment.size, chunk.size))
+                let gap = chunk.u0 - fragment.u1
+                // The same run drawn twice (fake bold, shadows): keep one.
+                if abs(chunk.u0 - fragment.u0) < 0.2 * size, abs(chunk.u1 - fragment.u1) < 0.2 * size, chunk.text == fragment.text {
+                    continue
                 }
-                pendingBreak = false
-                previous = item
+                if gap > fragmentGap * size {
+                    out.append(fragment)
+                    current = chunk
+                    continue
+                }
+                fragment.append(chunk, newWord: gap > wordGap * size)
+                current = fragment
             }
-            if !fragment.words.isEmpty {
-                fragment.v = rowV
-                out.append(fragment)
-            }
+            if let current { out.append(current) }
         }
         return out
     }
 
+    /// Runs of glyphs that follow one another in the content stream along one line: each
+    /// starts near where the previous one ended, on its baseline (or raised or lowered a
+    /// little in a smaller size: superscripts and subscripts stay with their word).
+    static func chunks(_ items: [Item]) -> [Fragment] {
+        var out: [Fragment] = []
+        var current = Fragment()
+        var last: Item?
+        var pendingBreak = false
+        for item in items {
+            if let p = last {
+                let size = max(1, current.size)
+                let gap = item.u0 - p.u1
+                let dv = item.v - current.lineV
+                let onLine = abs(dv) <= baselineTolerance * size
+                let script = !onLine && abs(dv) <= 0.6 * size && (item.size < 0.85 * size || p.size < 0.85 * item.size)
+                if (onLine || script) && gap > -0.5 * size && gap <= fragmentGap * size {
+                    if item.isSpace { pendingBreak = true; last = item; continue }
+                    // The same glyph drawn twice at (almost) the same place: fake bold.
+                    if abs(item.u0 - p.u0) < 0.15 * size, abs(item.v - p.v) < 0.15 * size, item.text == p.text { continue }
+                    current.add(item, newWord: pendingBreak || gap > wordGap * max(1, min(p.size, item.size)))
+                    if onLine, item.size >= 0.85 * size { current.lineV = item.v1 }
+                    pendingBreak = false
+                    last = item
+                    continue
+                }
+            }
+            if !current.words.isEmpty { out.append(current) }
+            current = Fragment()
+            pendingBreak = false
+            if item.isSpace { last = nil; continue }
+            current.add(item, newWord: true)
+            current.v = item.v
+            current.lineV = item.v1
+            last = item
+        }
+        if !current.words.isEmpty { out.append(current) }
+        return out
+    }
 
     /// Stacks fragments into blocks: a fragment joins the block whose lowest line sits just
     /// above it (within 1.8 lines), overlaps it horizontally and has a similar font size; or
