@@ -104,5 +104,10 @@ public final class TemporaryDirectory: @unchecked Sendable {
     /// A path inside the folder.
     public func file(_ name: String) -> URL { url.appendingPathComponent(name) }
 
+    /// Names of the entries in the folder, hidden ones included, sorted.
+    public func contents() -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted()
+    }
+
     deinit { try? FileManager.default.removeItem(at: url) }
 }

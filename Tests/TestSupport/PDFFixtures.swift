@@ -129,27 +129,8 @@ public enum PDFFixtures {
         public init(_ description: String) { self.description = description }
     }
 
-    /// A fresh folder under the system's temporary directory, removed when released.
-    public final class ScratchFolder: @unchecked Sendable {
-        /// The folder.
-        public let url: URL
-
-        /// Creates the folder.
-        public init() throws {
-            url = FileManager.default.temporaryDirectory.appendingPathComponent("legible-pdf-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        }
-
-        /// A path inside the folder.
-        public func file(_ name: String) -> URL { url.appendingPathComponent(name) }
-
-        /// Names of the entries in the folder, hidden ones included, sorted.
-        public func contents() -> [String] {
-            ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted()
-        }
-
-        deinit { try? FileManager.default.removeItem(at: url) }
-    }
+    /// A fresh folder, removed when released (the shared `TemporaryDirectory`).
+    public typealias ScratchFolder = TemporaryDirectory
 
     // MARK: - Hand-made PDF files
 
