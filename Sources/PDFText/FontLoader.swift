@@ -32,6 +32,8 @@ struct FontLoader {
         let standard = isType3 ? nil : StandardFontMetrics.named(baseFont)
         let embeddedType1 = descriptor.flatMap { document.resolve($0["FontFile"] ?? .null).streamValue }
         let symbolic = flags & 4 != 0 && flags & 32 == 0
+        let embeddedCFF = descriptor.flatMap { document.resolve($0["FontFile3"] ?? .null).streamValue }
+            .flatMap { document.resolve($0.dictionary["Subtype"] ?? .null).nameValue == "Type1C" ? $0 : nil }
 
         // Base encoding, then /Differences (§9.6.6).
         var encoding: SimpleEncoding?
@@ -51,6 +53,8 @@ struct FontLoader {
         var codesAreCharacters = false
         if encoding == nil {
             if let embeddedType1, let builtIn = Type1BuiltInEncoding.read(embeddedType1, document: document) {
+                encoding = builtIn
+            } else if let embeddedCFF, let builtIn = CFFEncoding.read(embeddedCFF, document: document) {
                 encoding = builtIn
             } else if let standard, standard.isSymbolic {
                 encoding = standard.builtInEncoding

@@ -73,12 +73,14 @@ public struct PageText: Sendable {
     /// Lays out glyphs in `frame`.
     init(frame: PageFrame, glyphs: [TextGlyph]) {
         self.frame = frame
-        self.glyphs = glyphs
+        var glyphs = glyphs
         var byDirection: [[TextLayout.Item]] = [[], [], [], []]
         for (index, glyph) in glyphs.enumerated() where glyph.isOnPage && !glyph.text.isEmpty {
             let (direction, item) = PageText.place(glyph, index: index, frame: frame)
             byDirection[direction].append(item)
         }
+        for direction in byDirection.indices { Diacritics.attach(&byDirection[direction], glyphs: &glyphs) }
+        self.glyphs = glyphs
         var lines: [TextLine] = []
         var text = ""
         for items in byDirection where !items.isEmpty {

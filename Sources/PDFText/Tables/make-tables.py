@@ -11,6 +11,8 @@ Sources of the facts:
     Annex D (0xA0 space, 0xAD hyphen, unused codes 0x7F 0x81 0x8D 0x8F 0x90 0x9D bullet).
   - MacRomanEncoding: Mac OS Roman (Python's mac_roman codec) without the 15 entries Annex D leaves
     out (notequal, infinity, ..., apple) and with currency at 0xDB and space at 0xCA, as Annex D says.
+  - CFF standard strings (SIDs 0-390): Adobe Technical Note #5176 Appendix A, as carried by
+    fontTools.cffLib.
   - PDFDocEncoding: ISO 32000-1 Annex D.3 (Latin-1 plus the listed 0x18-0x1F and 0x80-0xA0 entries).
 Which glyph names are kept: every name the encodings above use, the names of the standard-14
 fonts' glyphs, and every AGL name that a /Differences array of the shared corpus uses (the list
@@ -165,4 +167,10 @@ with open(os.path.join(HERE, "StandardFontMetricsTable.swift"), "w") as out:
         out.write("    /// `name width` pairs of %s.\n" % font)
         out.write('    static let %sWidths = """\n%s\n    """\n\n' % (font[0].lower() + font[1:], wrap(pairs, 10)))
     out.write("}\n")
+from fontTools.cffLib import cffStandardStrings
+with open(os.path.join(HERE, "CFFStandardStringsTable.swift"), "w") as out:
+    out.write(HEADER)
+    out.write("extension CFFEncoding {\n")
+    out.write("    /// The CFF standard strings, SID 0 to %d, separated by spaces.\n" % (len(cffStandardStrings) - 1))
+    out.write('    static let standardStringsText = """\n%s\n    """\n}\n' % wrap(list(cffStandardStrings), 12))
 print(len(glyphs), len(zd), len(latin_names), file=sys.stderr)
