@@ -1,7 +1,16 @@
-/// Orders blocks for reading by recursive XY-cut: a set of blocks is split at the widest
-/// vertical band of white space that no block crosses (columns, read left to right), else at
-/// the widest horizontal band (read top to bottom); what cannot be cut is read top to bottom.
+/// Orders blocks for reading with Breuel's two rules (T. M. Breuel, "High performance document
+/// layout analysis", 2003), as pdftotext does: a block comes before one it overlaps
+/// horizontally and starts above (rule 1); and before one wholly to its right (rule 2) unless
+/// that one is above a third block that is above the first (a heading or figure across the
+/// columns). Horizontal extents are first stretched over the blocks below, up to the nearest
+/// neighbours on the block's own rows, so labels and their fields read row by row. The order
+/// is a depth-first topological sort of that relation, started from the blocks top to bottom. Pages with very
+/// many blocks (large tables) fall back on recursive XY-cut: split at the widest vertical band
+/// of white space that no block crosses (columns, read left to right), else at the widest
+/// horizontal band (read top to bottom).
 enum ReadingOrder {
+    /// Beyond this many blocks the cubic cost of the rules gives way to XY-cut.
+    static let maxRuleBlocks = 400
     /// A vertical gap must be at least this share of the blocks' typical font size to be a
     /// column gutter.
     static let minColumnGap = 0.8
@@ -9,6 +18,65 @@ enum ReadingOrder {
 
     /// `blocks` in reading order (indices into the array).
     static func order(_ blocks: [TextLayout.Block]) -> [Int] {
+        blocks.count <= maxRuleBlocks ? byRules(blocks) : byCuts(blocks)
+    }
+
+    static func byRules(_ blocks: [TextLayout.Block]) -> [Int] {
+        let n = blocks.count
+        // Extended horizontal extents: a block reaches over to the edges of the blocks below it,
+        // up to its nearest neighbours on its own rows (so a label column and its fields
+        // interleave row by row, while real columns stay apart).
+        var exMin = blocks.map(\.u0), exMax = blocks.map(\.u1)
+        for i in 0..<n {
+            let a = blocks[i]
+            var limitRight = Double.greatestFiniteMagnitude, limitLeft = -Double.greatestFiniteMagnitude
+            for (j, b) in blocks.enumerated() where j != i && a.top <= b.bottom && a.bottom >= b.top {
+                if b.u0 > a.u1 { limitRight = min(limitRight, b.u0) }
+                if b.u1 < a.u0 { limitLeft = max(limitLeft, b.u1) }
+            }
+            for (j, b) in blocks.enumerated() where j != i && b.top >= a.bottom {
+                if b.u1 > exMax[i], b.u1 <= limitRight { exMax[i] = b.u1 }
+                if b.u0 < exMin[i], b.u0 >= limitLeft { exMin[i] = b.u0 }
+            }
+        }
+        /// Rule 1: `a` overlaps `b` horizontally and starts above it.
+        func rule1(_ a: Int, _ b: Int) -> Bool {
+            let overlap = (exMin[a] <= exMin[b] && exMin[b] <= exMax[a]) || (exMin[b] <= exMin[a] && exMin[a] <= exMax[b])
+            return overlap && blocks[a].top < blocks[b].top
+        }
+        /// Whether `a` is read before `b`: rule 1, or rule 2 — `a` wholly left of `b` with no
+        /// block that `b` is above (by rule 1) and that is itself above `a`.
+        func before(_ a: Int, _ b: Int) -> Bool {
+            if rule1(a, b) { return true }
+            guard exMax[a] <= exMin[b] else { return false }
+            for c in 0..<n where c != a && c != b && rule1(b, c) && rule1(c, a) { return false }
+            return true
+        }
+        let start = blocks.indices.sorted { blocks[$0].top < blocks[$1].top || (blocks[$0].top == blocks[$1].top && blocks[$0].u0 < blocks[$1].u0) }
+        var visited = [Bool](repeating: false, count: n)
+        var out: [Int] = []
+        out.reserveCapacity(n)
+        // Depth-first, iteratively: a block is emitted once every block read before it is.
+        for root in start where !visited[root] {
+            var stack: [(block: Int, next: Int)] = [(root, 0)]
+            visited[root] = true
+            while let top = stack.last {
+                var candidate = top.next
+                while candidate < n && (visited[start[candidate]] || !before(start[candidate], top.block)) { candidate += 1 }
+                if candidate < n {
+                    stack[stack.count - 1].next = candidate + 1
+                    visited[start[candidate]] = true
+                    stack.append((start[candidate], 0))
+                } else {
+                    out.append(top.block)
+                    stack.removeLast()
+                }
+            }
+        }
+        return out
+    }
+
+    static func byCuts(_ blocks: [TextLayout.Block]) -> [Int] {
         var out: [Int] = []
         out.reserveCapacity(blocks.count)
         cut(Array(blocks.indices), blocks, depth: 0, into: &out)
