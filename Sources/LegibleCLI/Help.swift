@@ -5,6 +5,7 @@ enum Help {
 
     Usage:
       legible ocr INPUT OUTPUT [options]   add an invisible, word-aligned text layer
+      legible run --pipeline FILE IN OUT   run a job definition (Pipelines/*.json) on one file
       legible batch SRC DST [options]      process every document under SRC into a mirror tree DST
       legible watch INBOX --out DIR [...]  process documents as they arrive in a folder
       legible languages                    list installed Tesseract languages

@@ -16,6 +16,8 @@ public enum Legible {
         switch command {
         case "ocr":
             return await OCRCommand(arguments: rest).run().rawValue
+        case "run":
+            return await RunCommand(arguments: rest).run().rawValue
         case "batch":
             return await BatchCommand(arguments: rest).run().rawValue
         case "watch":
@@ -31,6 +33,7 @@ public enum Legible {
         case "help", "--help", "-h":
             switch rest.first {
             case "ocr": print(Help.ocr)
+            case "run": print(Help.run)
             case "batch": print(Help.batch)
             case "watch": print(Help.watch)
             default: print(Help.main)
