@@ -26,7 +26,7 @@ let package = Package(
         .target(name: "Tesseract", dependencies: ["OCR", "Imaging", "CTesseract", "CLeptonica"]),
         .target(name: "TextLayer", dependencies: ["PDF", "PDFWriter", "OCR"]),
         .target(name: "Pipeline", dependencies: ["PDF", "PDFWriter", "Imaging", "OCR", "TextLayer"]),
-        .target(name: "LegibleCLI", dependencies: ["Pipeline", "Tesseract", "PDF", "OCR"]),
+        .target(name: "LegibleCLI", dependencies: ["Pipeline", "Tesseract", "PDF", "OCR", "PDFText"]),
         .executableTarget(name: "legible", dependencies: ["LegibleCLI"]),
 
         .target(name: "TestSupport", dependencies: ["PDF", "PDFWriter"], path: "Tests/TestSupport"),

@@ -22,6 +22,10 @@ public enum Legible {
             return await BatchCommand(arguments: rest).run().rawValue
         case "watch":
             return await WatchCommand(arguments: rest).run().rawValue
+        case "text":
+            return await TextCommand(arguments: rest).run().rawValue
+        case "search":
+            return await SearchCommand(arguments: rest).run().rawValue
         case "languages":
             do {
                 let data = try Tessdata.locate(for: [])
@@ -36,6 +40,8 @@ public enum Legible {
             case "run": print(Help.run)
             case "batch": print(Help.batch)
             case "watch": print(Help.watch)
+            case "text": print(Help.text)
+            case "search": print(Help.search)
             default: print(Help.main)
             }
             return ExitCode.ok.rawValue

@@ -1,0 +1,75 @@
+import Foundation
+import PDF
+import PDFText
+import Pipeline
+
+/// A PDF opened for `legible text` and `legible search`, with the pages the user chose.
+struct TextSource {
+    let document: PDFDocument
+    let pages: [PDFPage]
+    let extractor: TextExtractor
+
+    /// Opens `path` (decrypting with `password`) and selects `pages` (e.g. "1,3-5"; all when nil).
+    /// - Throws: `PipelineError` with the exit code the failure maps to.
+    init(path: String, password: String?, pages selection: String?) throws {
+        let url = URL(fileURLWithPath: path)
+        let bytes: [UInt8]
+        do {
+            bytes = [UInt8](try Data(contentsOf: url))
+        } catch {
+            throw PipelineError(.fileAccess, "cannot read \(path): \((error as NSError).localizedDescription)")
+        }
+        do {
+            document = try PDFDocument(bytes: bytes, password: password)
+            let all = try document.pages()
+            if let selection {
+                let chosen = try PageSelection(selection)
+                pages = all.filter { chosen.contains(index: $0.index) }
+            } else {
+                pages = all
+            }
+        } catch let error as PDFError {
+            switch error.code {
+            case .encrypted:
+                throw PipelineError(.encrypted, password == nil
+                    ? "\(path) is encrypted: give its password with --password"
+                    : "the password does not open \(path)")
+            default:
+                throw PipelineError(.badInput, "\(path) cannot be read as a PDF: \(error)")
+            }
+        }
+        extractor = TextExtractor(document: document)
+    }
+
+    /// The text of `page`, or an empty page (with a warning) when its content is unreadable.
+    func text(of page: PDFPage) -> PageText? {
+        do {
+            return try extractor.text(of: page)
+        } catch {
+            Console.warn("page \(page.index + 1): \(error)")
+            return nil
+        }
+    }
+}
+
+/// Standard output, written in large pieces.
+struct OutputBuffer {
+    private var bytes: [UInt8] = []
+
+    mutating func append(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+        if bytes.count >= 1 << 16 { flush() }
+    }
+
+    mutating func flush() {
+        guard !bytes.isEmpty else { return }
+        FileHandle.standardOutput.write(Data(bytes))
+        bytes.removeAll(keepingCapacity: true)
+    }
+}
+
+/// A box in display space (points from the page's top-left corner, y down), two decimals.
+func displayBox(_ rect: PDFRect, _ frame: PageFrame) -> [Double] {
+    let box = frame.display(rect)
+    return [box.x0, box.y0, box.x1, box.y1].map { ($0 * 100).rounded() / 100 }
+}
