@@ -49,6 +49,7 @@ demo: build
 ## bench: release build, then the OCR benchmark against OCRmyPDF and bare Tesseract (see bench/README.md)
 bench: build
 	bash bench/run-ocr-bench.sh
+	bash bench/text-vs-pdftotext.sh
 
 clean:
 	rm -rf .build out
