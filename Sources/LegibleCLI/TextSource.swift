@@ -12,6 +12,7 @@ struct TextSource {
     /// Opens `path` (decrypting with `password`) and selects `pages` (e.g. "1,3-5"; all when nil).
     /// - Throws: `PipelineError` with the exit code the failure maps to.
     init(path: String, password: String?, pages selection: String?) throws {
+        let chosen = try selection.map { try PageSelection($0) }
         let url = URL(fileURLWithPath: path)
         let bytes: [UInt8]
         do {
@@ -22,12 +23,7 @@ struct TextSource {
         do {
             document = try PDFDocument(bytes: bytes, password: password)
             let all = try document.pages()
-            if let selection {
-                let chosen = try PageSelection(selection)
-                pages = all.filter { chosen.contains(index: $0.index) }
-            } else {
-                pages = all
-            }
+            pages = chosen.map { chosen in all.filter { chosen.contains(index: $0.index) } } ?? all
         } catch let error as PDFError {
             switch error.code {
             case .encrypted:

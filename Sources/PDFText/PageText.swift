@@ -14,6 +14,16 @@ public struct TextWord: Sendable, Equatable {
     public var renderMode: Int
     /// Whether most of its glyphs can be seen (see `TextGlyph.isVisible`).
     public var isVisible: Bool
+
+    /// Creates a word.
+    public init(text: String, box: PDFRect, fontSize: Double, fontName: String, renderMode: Int, isVisible: Bool) {
+        self.text = text
+        self.box = box
+        self.fontSize = fontSize
+        self.fontName = fontName
+        self.renderMode = renderMode
+        self.isVisible = isVisible
+    }
 }
 
 /// A line of words in reading order.
@@ -24,6 +34,12 @@ public struct TextLine: Sendable, Equatable {
     public var box: PDFRect
     /// The words joined by single spaces.
     public var text: String { words.map(\.text).joined(separator: " ") }
+
+    /// Creates a line.
+    public init(words: [TextWord], box: PDFRect) {
+        self.words = words
+        self.box = box
+    }
 }
 
 /// The text of a page: every glyph, and words and lines in reading order (columns read one
