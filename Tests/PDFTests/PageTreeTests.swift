@@ -119,24 +119,30 @@ private func document(_ objects: [(Int, String)], root: String = "<< /Type /Cata
         #expect(String(decoding: try doc.contents(of: pages[2]), as: UTF8.self) == joined)
     }
 
-    @Test func aCycleInThePageTreeIsAnErrorNotAHang() throws {
+    /// qpdf's `pages-loop.pdf` lists the root among its own kids: the loop is skipped, the page kept.
+    @Test func aCycleInThePageTreeIsSkippedWithAWarning() throws {
         let doc = try document([
             (2, "<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 2 >>"),
             (3, "<< /Type /Page /Parent 2 0 R >>"),
             (4, "<< /Type /Pages /Parent 2 0 R /Kids [2 0 R] /Count 1 >>"),
         ])
-        expectPDFError(.malformed) { try doc.pages() }
+        let tree = try doc.pageTree()
+        #expect(tree.pages.map(\.ref) == [ObjectRef(3)])
+        #expect(tree.warnings.contains { $0.contains("contains itself at object 2") })
     }
 
-    @Test func aNodeThatIsItsOwnKidIsAnError() throws {
+    @Test func aNodeThatIsItsOwnKidLeavesNoPages() throws {
         let doc = try document([(2, "<< /Type /Pages /Kids [2 0 R] /Count 1 >>")])
-        expectPDFError(.malformed) { try doc.pages() }
+        let error = expectPDFError(.malformed) { try doc.pages() }
+        #expect(error?.message.contains("contains itself") == true)
     }
 
-    @Test func theCorpusLoopIsAnErrorNotAHang() throws {
+    /// pdf.js's `Pages-tree-refs.pdf`: a page, then a chain of nodes that loops back on itself.
+    @Test func theCorpusLoopIsSkipped() throws {
         let url = PDFFixtures.corpus("pdf/pdfjs/Pages-tree-refs.pdf")
-        let doc = try PDFDocument(bytes: PDFFixtures.bytes(of: url))
-        expectPDFError(.malformed) { try doc.pages() }
+        let tree = try PDFDocument(bytes: PDFFixtures.bytes(of: url)).pageTree()
+        #expect(tree.pages.count == 1)
+        #expect(!tree.warnings.isEmpty)
     }
 
     /// The same page listed twice is a duplicate, not a cycle: qpdf (`duplicate-pages.pdf`,
@@ -160,11 +166,16 @@ private func document(_ objects: [(Int, String)], root: String = "<< /Type /Cata
         expectPDFError(.limitExceeded) { try doc.pages() }
     }
 
-    @Test func aTreeWithoutPagesIsMalformed() throws {
+    /// qpdf's `c-empty.pdf` and `issue-119.pdf`: an empty tree, and a catalog without /Pages, are
+    /// documents of no pages (`pages()`, for callers that need one, says so with an error).
+    @Test func aTreeWithoutPagesHasNoPages() throws {
         let empty = try document([(2, "<< /Type /Pages /Kids [] /Count 0 >>")])
         expectPDFError(.malformed) { try empty.pages() }
+        #expect(try empty.pageTree().pages.isEmpty)
+        #expect(try empty.pageTree().warnings.isEmpty)
         let noPages = try document([(2, "<< >>")], root: "<< /Type /Catalog >>")
         expectPDFError(.malformed) { try noPages.pages() }
+        #expect(try noPages.pageTree().warnings == ["the catalog has no /Pages, so the document has no pages"])
     }
 
     @Test func aCatalogThatIsNotADictionaryIsMalformed() throws {
@@ -172,5 +183,63 @@ private func document(_ objects: [(Int, String)], root: String = "<< /Type /Cata
         pdf.add(1, "[/NotACatalog]")
         // The document refuses to open: its catalog cannot be read.
         expectPDFError(.malformed) { try PDFDocument(bytes: pdf.bytes) }
+    }
+
+    /// qpdf's `direct-pages.pdf`: page dictionaries written straight into /Kids are pages, with
+    /// numbers past every object of the file, the same on every walk.
+    @Test func pageDictionariesDirectlyInKidsArePages() throws {
+        let doc = try document([
+            (2, "<< /Type /Pages /Kids [<< /Type /Page /Rotate 90 >> 3 0 R << /Type /Page >>] /Count 3 >>"),
+            (3, "<< /Type /Page /Parent 2 0 R >>"),
+        ])
+        let tree = try doc.pageTree()
+        #expect(tree.pages.map(\.ref) == [ObjectRef(4), ObjectRef(3), ObjectRef(5)])
+        #expect(tree.pages[0].rotation == 90)
+        #expect(try doc.pageTree().pages.map(\.ref) == tree.pages.map(\.ref))
+        #expect(tree.warnings == ["a page dictionary is stored directly in /Kids"])
+        #expect(try doc.object(ObjectRef(4)) == .null)
+    }
+
+    /// pdf.js's `poppler-937-0-fuzzed.pdf` lost the brackets of `/Kids [3 0 R]`.
+    @Test func kidsWithoutBracketsAreOneKid() throws {
+        let doc = try document([
+            (2, "<< /Type /Pages /Kids 3 0 R /Count 1 >>"),
+            (3, "<< /Type /Page /Parent 2 0 R >>"),
+        ])
+        #expect(try doc.pages().map(\.ref) == [ObjectRef(3)])
+    }
+
+    /// qpdf's `deep-pages.pdf`: the tree ends in a loop and reaches no page, but object 2 is one.
+    @Test func aDamagedTreeWithoutPagesFallsBackToScanning() throws {
+        let doc = try document([
+            (2, "<< /Type /Pages /Kids [3 0 R] /Count 1 >>"),
+            (3, "<< /Type /Pages /Kids [3 0 R] /Count 1 /Parent 2 0 R >>"),
+            (4, "<< /Type /Page /Parent 3 0 R /MediaBox 5 0 R >>"),
+            (5, "[0 0 200 300]"),
+            (6, "<< /Type /Page /Parent 2 0 R /Rotate 180 >>"),
+        ])
+        let tree = try doc.pageTree()
+        #expect(tree.pages.map(\.ref) == [ObjectRef(4), ObjectRef(6)])
+        #expect(tree.pages[0].mediaBox == PDFRect(0, 0, 200, 300))
+        #expect(tree.pages[1].rotation == 180)
+        #expect(tree.warnings.last == "the page tree leads to no page; 2 found by scanning the objects")
+    }
+
+    /// An empty tree is not damaged: no scan finds the stray page object.
+    @Test func anEmptyTreeIsNotScanned() throws {
+        let doc = try document([
+            (2, "<< /Type /Pages /Kids [] /Count 0 >>"),
+            (3, "<< /Type /Page >>"),
+        ])
+        #expect(try doc.pageTree().pages.isEmpty)
+    }
+
+    /// The root is a page only if it says so: qpdf's `pages-is-page.pdf` (one page) against its
+    /// `inspect.pdf` (a typeless dictionary: no page tree at all).
+    @Test func theRootIsAPageOnlyWhenItSaysSo() throws {
+        let page = try document([(2, "<< /Type /Page /MediaBox [0 0 100 100] >>")])
+        #expect(try page.pages().count == 1)
+        let typeless = try document([(2, "<< /MediaBox [0 0 100 100] >>")])
+        #expect(try typeless.pageTree().pages.isEmpty)
     }
 }
