@@ -17,7 +17,7 @@ public final class PDFDocument: @unchecked Sendable {
     /// missing, unreadable or wrong), so the file's own `startxref` cannot be built upon.
     public private(set) var crossReferenceRebuilt = false
 
-    private var xref: XRefTable
+    var xref: XRefTable
     private let lock = NSLock()
     private var cache: [ObjectRef: PDFObject] = [:]
     private var objectStreams: [Int: [Int: PDFObject]] = [:]
@@ -41,19 +41,23 @@ public final class PDFDocument: @unchecked Sendable {
     ///   security handler), or `.encrypted` when the password does not open the file.
     public init(bytes: [UInt8], password: String?) throws {
         self.bytes = bytes
+        var notes: [String] = []
         let headerWindow = min(bytes.count, 1024)
-        guard let header = Parser.find(Array("%PDF-".utf8), in: bytes, from: 0, to: headerWindow) else {
-            throw PDFError(.notAPDF, "not a PDF file (no %PDF- header)")
-        }
-        var v = header + 5
+        let header = Parser.find(Array("%PDF-".utf8), in: bytes, from: 0, to: headerWindow)
         var versionBytes: [UInt8] = []
-        while v < bytes.count, versionBytes.count < 4, (bytes[v] >= 0x30 && bytes[v] <= 0x39) || bytes[v] == 0x2E {
-            versionBytes.append(bytes[v]); v += 1
+        if let header {
+            var v = header + 5
+            while v < bytes.count, versionBytes.count < 4, (bytes[v] >= 0x30 && bytes[v] <= 0x39) || bytes[v] == 0x2E {
+                versionBytes.append(bytes[v]); v += 1
+            }
+        } else {
+            // qpdf and pdf.js read such files (qpdf's `issue-143.pdf`, pdf.js's `bug1606566.pdf`);
+            // bytes with no object at all are still not a PDF (below).
+            notes.append("no %PDF- header in the first 1,024 bytes; read as a PDF all the same")
         }
         version = versionBytes.isEmpty ? "1.4" : String(decoding: versionBytes, as: UTF8.self)
 
         var table: XRefTable?
-        var notes: [String] = []
         do {
             let start = try PDFDocument.startXRef(bytes)
             let read = try XRefReader(bytes: bytes).read(startOffset: start)
@@ -64,6 +68,7 @@ public final class PDFDocument: @unchecked Sendable {
         if table == nil {
             let rebuilt = Recovery(bytes: bytes).rebuild()
             guard !rebuilt.entries.isEmpty else {
+                if header == nil { throw PDFError(.notAPDF, "not a PDF file (no %PDF- header, no objects)") }
                 throw PDFError(.malformed, "damaged PDF: no objects could be found")
             }
             table = rebuilt
@@ -71,15 +76,39 @@ public final class PDFDocument: @unchecked Sendable {
         }
         xref = table!
         trailer = xref.trailer
-        warnings = notes
-        if let encrypt = trailer["Encrypt"] {
-            // Before any other object is loaded, so that only /Encrypt is read undecrypted.
+        warnings = notes + xref.warnings
+        try unlock(password: password)
+        if crossReferenceRebuilt { adoptRecoveredObjectStreams() }
+        validateOrRecover()
+    }
+
+    /// Adds the members of the object streams recovery found; a catalog among them becomes
+    /// `/Root` when no trailer names one. Only called from `init`.
+    private func adoptRecoveredObjectStreams() {
+        guard let catalog = indexRecoveredObjectStreams(), trailer["Root"] == nil else { return }
+        trailer["Root"] = .reference(catalog)
+        xref.trailer = trailer
+        warnings.append("no trailer names the catalog; object \(catalog.number) says it is one")
+    }
+
+    /// Sets up decryption when the trailer names an `/Encrypt` dictionary; before any other
+    /// object is loaded, so that only /Encrypt is read undecrypted. Only called from `init`.
+    private func unlock(password: String?) throws {
+        guard let encrypt = trailer["Encrypt"] else { return }
+        do {
             let unlocked = try SecurityHandler.unlock(encrypt, trailer: trailer, password: password) { resolve($0) }
             decryptor = unlocked.decryptor
             encryption = unlocked.info
             warnings += unlocked.warnings
+        } catch let error as PDFError where error.code == .encrypted && password == nil {
+            // A rebuilt file whose newest trailer names an /Encrypt the empty password does not
+            // open, while an older trailer has none (pdf.js's `issue15893_reduced.pdf`: an
+            // encrypted copy appended to the original): read it as qpdf does, unencrypted.
+            guard let older = xref.olderTrailers.first(where: { $0["Encrypt"] == nil }) else { throw error }
+            xref.trailer = older
+            trailer = older
+            warnings.append("the newest trailer's /Encrypt cannot be opened without a password; an older trailer without encryption is used")
         }
-        try validateOrRecover()
     }
 
     static func startXRef(_ bytes: [UInt8]) throws -> Int {
@@ -93,27 +122,32 @@ public final class PDFDocument: @unchecked Sendable {
         return offset
     }
 
-    /// Checks that the catalog can be read; if the table led us astray, rebuild and retry once.
+    /// Checks that the catalog and the page tree's nodes can be read; if the table led us
+    /// astray, rebuild it and retry once. A catalog that cannot be found even then leaves a
+    /// document without pages (as qpdf reads it), with a warning saying so.
     /// Only called from `init`, before the document is shared.
-    private func validateOrRecover() throws {
-        if let catalog = try? catalog(), (try? pages()) != nil || catalog["Pages"] == nil { return }
-        // The table led us astray (wrong offsets): rebuild it by scanning, keeping the trailer's
-        // entries the scan cannot see (e.g. /Encrypt, /ID) when it found no trailer of its own.
-        var rebuilt = Recovery(bytes: bytes).rebuild()
-        for (key, value) in trailer where rebuilt.trailer[key] == nil { rebuilt.trailer[key] = value }
-        guard rebuilt.trailer["Root"] != nil, !rebuilt.entries.isEmpty else {
-            throw PDFError(.malformed, "damaged PDF: the document catalog cannot be found")
+    private func validateOrRecover() {
+        if let catalog = try? catalog(), catalog["Pages"] == nil || !pageTreeHasUnreadableNodes() { return }
+        if !crossReferenceRebuilt {
+            // The table led us astray (wrong offsets): rebuild it by scanning, keeping the trailer's
+            // entries the scan cannot see (e.g. /Encrypt, /ID) when it found no trailer of its own.
+            var rebuilt = Recovery(bytes: bytes).rebuild()
+            for (key, value) in trailer where rebuilt.trailer[key] == nil { rebuilt.trailer[key] = value }
+            if !rebuilt.entries.isEmpty {
+                xref = rebuilt
+                crossReferenceRebuilt = true
+                trailer = rebuilt.trailer
+                lock.lock()
+                cache.removeAll()
+                objectStreams.removeAll()
+                lock.unlock()
+                warnings.append("cross-reference offsets are wrong; the table was rebuilt by scanning the file")
+                warnings += rebuilt.warnings
+                adoptRecoveredObjectStreams()
+            }
         }
-        xref = rebuilt
-        crossReferenceRebuilt = true
-        trailer = rebuilt.trailer
-        lock.lock()
-        cache.removeAll()
-        objectStreams.removeAll()
-        lock.unlock()
-        warnings.append("cross-reference offsets are wrong; the table was rebuilt by scanning the file")
-        guard (try? catalog()) != nil else {
-            throw PDFError(.malformed, "damaged PDF: the document catalog cannot be read")
+        if (try? catalog()) == nil {
+            warnings.append("the document catalog cannot be found")
         }
     }
 
@@ -185,12 +219,17 @@ public final class PDFDocument: @unchecked Sendable {
     }
 
     private func compressedObject(_ number: Int, in streamNumber: Int, index: Int) throws -> PDFObject {
+        try objectStreamMembers(streamNumber)[number] ?? .null
+    }
+
+    /// The objects object stream `streamNumber` holds, by number (parsed once, then cached).
+    func objectStreamMembers(_ streamNumber: Int) throws -> [Int: PDFObject] {
         lock.lock()
         let loaded = objectStreams[streamNumber]
         lock.unlock()
-        if let loaded { return loaded[number] ?? .null }
+        if let loaded { return loaded }
         guard case .stream(let stream) = try object(ObjectRef(streamNumber, 0)) else {
-            throw PDFError(.malformed, "object stream \(streamNumber) is not a stream", object: ObjectRef(number, 0))
+            throw PDFError(.malformed, "object stream \(streamNumber) is not a stream", object: ObjectRef(streamNumber, 0))
         }
         let data = try decodedData(of: stream)
         let count = max(0, min(stream.dictionary["N"]?.intValue ?? 0, 1_000_000))
@@ -209,7 +248,7 @@ public final class PDFDocument: @unchecked Sendable {
         lock.lock()
         objectStreams[streamNumber] = objects
         lock.unlock()
-        return objects[number] ?? .null
+        return objects
     }
 
     /// The stream's data with its general-purpose filters removed. Throws `unsupported` if an

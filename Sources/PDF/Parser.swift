@@ -3,6 +3,9 @@
 struct Parser {
     private(set) var lexer: Lexer
     private var lookahead: [Token] = []
+    /// How many times the parser read around damage (junk read as `null`, a composite closed
+    /// early), so callers can warn.
+    private(set) var repairs = 0
     /// Protects against stack exhaustion on hostile nesting.
     static let maxDepth = 256
 
@@ -32,14 +35,18 @@ struct Parser {
         return try object(from: token, depth: depth)
     }
 
+    /// Keywords that never occur inside an object: meeting one inside an array or dictionary
+    /// means it was not closed, and the object ends there (the keyword is left for the caller).
+    private static let structuralKeywords: Set<String> = ["endobj", "obj", "stream", "endstream", "xref", "trailer", "startxref"]
+
     private mutating func object(from token: Token, depth: Int) throws -> PDFObject {
         guard depth < Parser.maxDepth else {
             throw PDFError(.limitExceeded, "objects nested deeper than \(Parser.maxDepth) levels", offset: lexer.position)
         }
         switch token {
         case .int(let n):
-            // `n g R` is a reference.
-            if case .int(let g) = try peek(0), case .keyword("R") = try peek(1) {
+            // `n g R` is a reference. Junk after a number is left for the next read to report.
+            if case .int(let g)? = try? peek(0), case .keyword("R")? = try? peek(1) {
                 lookahead.removeFirst(2)
                 return .reference(ObjectRef(n, g))
             }
@@ -49,26 +56,20 @@ struct Parser {
         case .name(let n): return .name(n)
         case .arrayStart:
             var items: [PDFObject] = []
-            while true {
-                let t = try nextToken()
+            while let t = try memberToken() {
                 if t == .arrayEnd { break }
-                if t == .eof { throw PDFError(.malformed, "unterminated array", offset: lexer.position) }
-                items.append(try object(from: t, depth: depth + 1))
+                items.append(try member(from: t, depth: depth))
             }
             return .array(items)
         case .dictStart:
             var dict = PDFDictionary()
-            while true {
-                let t = try nextToken()
+            while let t = try memberToken() {
                 if t == .dictEnd { break }
-                guard case .name(let key) = t else {
-                    if t == .eof { throw PDFError(.malformed, "unterminated dictionary", offset: lexer.position) }
-                    // Lenient: skip junk between entries.
-                    continue
-                }
-                let valueToken = try nextToken()
+                // Lenient: junk where a key belongs is skipped.
+                guard case .name(let key) = t else { continue }
+                guard let valueToken = try memberToken() else { break }
                 if valueToken == .dictEnd { break }
-                dict[key] = try object(from: valueToken, depth: depth + 1)
+                dict[key] = try member(from: valueToken, depth: depth)
             }
             return .dictionary(dict)
         case .keyword(let k):
@@ -82,6 +83,38 @@ struct Parser {
             throw PDFError(.malformed, "unexpected end of data", offset: lexer.position)
         case .arrayEnd, .dictEnd:
             throw PDFError(.malformed, "unexpected closing delimiter", offset: lexer.position)
+        }
+    }
+
+    /// The next token inside an array or dictionary; nil when the composite ends early at a
+    /// structural keyword (left unread). Unreadable tokens (an unbalanced `)`, a stray `>`, a
+    /// bad hex string) read as `null`, as qpdf reads them (its `bad18.pdf`–`bad20.pdf`): the
+    /// lexer has moved past them, so this always makes progress.
+    private mutating func memberToken() throws -> Token? {
+        let token: Token
+        do { token = try nextToken() } catch let error as PDFError where error.code == .malformed {
+            repairs += 1
+            return .keyword("null")
+        }
+        switch token {
+        case .eof: throw PDFError(.malformed, "unterminated array or dictionary", offset: lexer.position)
+        case .keyword(let k) where Parser.structuralKeywords.contains(k):
+            repairs += 1
+            lookahead.insert(token, at: 0)
+            return nil
+        default: return token
+        }
+    }
+
+    /// An element of an array or a dictionary value: anything that is not an object (a stray
+    /// `{`, `}`, `]` or unknown keyword, as in qpdf's `bad13.pdf`–`bad15.pdf`) reads as `null`.
+    private mutating func member(from token: Token, depth: Int) throws -> PDFObject {
+        switch token {
+        case .keyword("true"), .keyword("false"), .keyword("null"), .int, .real, .string, .name, .arrayStart, .dictStart:
+            return try object(from: token, depth: depth + 1)
+        case .keyword, .arrayEnd, .dictEnd, .eof:
+            repairs += 1
+            return .null
         }
     }
 

@@ -13,6 +13,20 @@ struct XRefTable {
     var entries: [Int: XRefEntry] = [:]
     /// The newest trailer dictionary (for an xref stream, its dictionary).
     var trailer = PDFDictionary()
+    /// Recovery only: older trailers with a `/Root`, newest first (a fallback when the newest
+    /// names an `/Encrypt` no password opens, as in pdf.js's `issue15893_reduced.pdf`).
+    var olderTrailers: [PDFDictionary] = []
+    /// Recovery only: the object streams the scan found, newest first; their members are
+    /// added once the document can decode them.
+    var recoveredObjectStreams: [Int] = []
+    /// Damage read around in trailers.
+    var warnings: [String] = []
+
+    /// Notes a trailer the parser had to repair.
+    mutating func noteRepairs(_ repairs: Int, at offset: Int) {
+        guard repairs > 0 else { return }
+        warnings.append("the trailer at byte \(offset) holds \(repairs) token\(repairs == 1 ? "" : "s") that are not objects; read as null")
+    }
 
     /// Records `entry` unless a newer section already defined `number`.
     mutating func addIfAbsent(_ number: Int, _ entry: XRefEntry) {
@@ -76,6 +90,7 @@ struct XRefReader {
                 guard case .dictionary(let trailer) = try parser.parseObject() else {
                     throw PDFError(.malformed, "trailer is not a dictionary", offset: lexer.position)
                 }
+                table.noteRepairs(parser.repairs, at: lexer.position)
                 return trailer
             case .int(let start):
                 guard case .int(let count) = try lexer.next(), count >= 0, count < 10_000_000,
