@@ -33,21 +33,31 @@ public struct ImagePlacement: Sendable {
 public enum ImagePlacementFinder {
     /// How deep nested Form XObjects are followed.
     static let maxFormDepth = 12
+    /// How many Form XObjects one page may paint in all: forms that each paint the next many
+    /// times would otherwise multiply into years of work.
+    static let maxFormsPerPage = 4096
 
     /// The images painted by `page`, in painting order.
-    public static func placements(on page: PDFPage, document: PDFDocument) throws -> [ImagePlacement] {
+    /// - Parameter visit: called with every operation of the page and of the Form XObjects it
+    ///   paints, in order, so a caller measuring something else needs no second pass.
+    public static func placements(on page: PDFPage, document: PDFDocument,
+                                  visiting visit: (ContentOperation) -> Void = { _ in }) throws -> [ImagePlacement] {
         var out: [ImagePlacement] = []
+        var formsLeft = maxFormsPerPage
         let content = try document.contents(of: page)
-        walk(content, resources: page.resources, ctm: .identity, document: document, depth: 0, into: &out)
+        walk(content, resources: page.resources, ctm: .identity, document: document, depth: 0, formsLeft: &formsLeft,
+             visit: visit, into: &out)
         return out
     }
 
-    private static func walk(_ content: [UInt8], resources: PDFDictionary, ctm initial: Matrix,
-                             document: PDFDocument, depth: Int, into out: inout [ImagePlacement]) {
+    private static func walk(_ content: [UInt8], resources: PDFDictionary, ctm initial: Matrix, document: PDFDocument,
+                             depth: Int, formsLeft: inout Int, visit: (ContentOperation) -> Void,
+                             into out: inout [ImagePlacement]) {
         var ctm = initial
         var stack: [Matrix] = []
         let xobjects = document.resolve(resources["XObject"] ?? .null).dictionaryValue
         for op in ContentStreamTokenizer(content) {
+            visit(op)
             switch op.op {
             case "q": stack.append(ctm)
             case "Q": if let last = stack.popLast() { ctm = last }
@@ -68,12 +78,13 @@ public enum ImagePlacementFinder {
                         if let v = stream.dictionary[key], case .reference = v { resolved.dictionary[key] = document.resolve(v) }
                     }
                     out.append(ImagePlacement(stream: resolved, ctm: ctm, resources: resources))
-                case "Form" where depth < maxFormDepth:
+                case "Form" where depth < maxFormDepth && formsLeft > 0:
+                    formsLeft -= 1
                     let matrix = Matrix(document.resolve(stream.dictionary["Matrix"] ?? .null).arrayValue ?? []) ?? .identity
                     let formResources = document.resolve(stream.dictionary["Resources"] ?? .null).dictionaryValue ?? resources
                     guard let data = try? document.decodedData(of: stream) else { continue }
                     walk(data, resources: formResources, ctm: matrix.concatenating(ctm), document: document,
-                         depth: depth + 1, into: &out)
+                         depth: depth + 1, formsLeft: &formsLeft, visit: visit, into: &out)
                 default: continue
                 }
             default: continue
