@@ -8,6 +8,7 @@ enum Help {
       legible run --pipeline FILE IN OUT   run a job definition (Pipelines/*.json) on one file
       legible batch SRC DST [options]      process every document under SRC into a mirror tree DST
       legible watch INBOX --out DIR [...]  process documents as they arrive in a folder
+      legible info FILE [--json]           describe a PDF: version, encryption, pages and what they hold
       legible text FILE [options]          print the text of a PDF in reading order
       legible search FILE PATTERN          print the pages and boxes where PATTERN occurs
       legible languages                    list installed Tesseract languages

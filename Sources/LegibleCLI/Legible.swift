@@ -26,6 +26,8 @@ public enum Legible {
             return await TextCommand(arguments: rest).run().rawValue
         case "search":
             return await SearchCommand(arguments: rest).run().rawValue
+        case "info":
+            return await InfoCommand(arguments: rest).run().rawValue
         case "languages":
             do {
                 let data = try Tessdata.locate(for: [])

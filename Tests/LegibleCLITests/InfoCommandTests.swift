@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+@testable import LegibleCLI
+import Pipeline
+import TestSupport
+
+/// `legible info`: exit codes, both output forms, and its documentation.
+@Suite struct InfoCommandTests {
+    @Test func exitCodesFollowTheHelp() async throws {
+        let folder = try TemporaryDirectory()
+        let text = folder.file("notes.pdf")
+        try Data("just some words".utf8).write(to: text)
+        let locked = folder.file("locked.pdf")
+        try Tool.run("qpdf", ["--encrypt", "u", "o", "256", "--", Fixtures.sample("scan-g4.pdf").path, locked.path])
+        let sample = Fixtures.sample("scan-g4.pdf").path
+        let cases: [([String], ExitCode)] = [
+            ([sample], .ok),
+            ([sample, "--json", "--check"], .ok),
+            (["--help"], .ok),
+            ([], .badArguments),
+            ([sample, sample], .badArguments),
+            ([sample, "--frobnicate"], .badArguments),
+            ([text.path], .badInput),
+            ([folder.file("absent.pdf").path], .fileAccess),
+            ([locked.path], .encrypted),
+            ([locked.path, "--password", "wrong"], .encrypted),
+            ([locked.path, "--password", "u"], .ok),
+        ]
+        for (arguments, expected) in cases {
+            let code = await Legible.main(["info"] + arguments)
+            #expect(code == expected.rawValue, "info \(arguments.joined(separator: " ")) gave \(code)")
+        }
+    }
+
+    @Test func theTextFormSaysWhatEachPageHolds() throws {
+        let text = InfoCommand.text(try DocumentInfo.read(Fixtures.sample("mixed.pdf")))
+        #expect(text.contains("Pages:       2"))
+        #expect(text.contains("Page 1: 360 × 288 pt (5 × 4 in), text (6 operators)"))
+        #expect(text.contains("Page 2:"))
+        #expect(text.contains("image 1500×1200 CCITTFaxDecode 300 dpi"))
+        #expect(text.contains("Encryption:  none"))
+    }
+
+    @Test func theJSONFormHasTheDocumentedKeys() throws {
+        let json = try InfoCommand.json(try DocumentInfo.read(Fixtures.sample("two-pages.pdf")))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect(Set(object.keys) == Set(InfoCommand.jsonKeys))
+        #expect(object["pageCount"] as? Int == 2)
+        #expect((object["pages"] as? [Any])?.count == 2)
+    }
+
+    @Test func helpAndReadmeDocumentEveryOptionAndKey() throws {
+        let readme = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.range(of: "### `legible info").map { readme[$0.lowerBound...] }).prefix(4000)
+        for option in InfoCommand.valued.union(InfoCommand.flags) where option != "--help" {
+            #expect(Help.info.contains(option), "help lacks \(option)")
+            #expect(section.contains(option), "README lacks \(option)")
+        }
+        for key in InfoCommand.jsonKeys {
+            #expect(Help.info.contains(key), "help lacks \(key)")
+            #expect(section.contains("`\(key)`"), "README lacks `\(key)`")
+        }
+        #expect(Help.main.contains("legible info"))
+    }
+}
