@@ -7,7 +7,7 @@ BIN        := .build/release/legible
 SAMPLE     := Samples/two-pages.pdf
 export OMP_THREAD_LIMIT := 1
 
-.PHONY: all deps build test soak demo bench clean
+.PHONY: all deps build test soak demo bench sweep clean
 
 all: build
 
@@ -50,6 +50,12 @@ demo: build
 bench: build
 	bash bench/run-ocr-bench.sh
 	bash bench/text-vs-pdftotext.sh
+	bash bench/pdf-corpus-sweep.sh
+
+## sweep: release build, then legible info --json --check against qpdf --check / --show-npages on every
+## PDF of ../shared/corpus/pdf/ (10 s each): files read, page-count agreement, crashes, timeouts, time
+sweep: build
+	bash bench/pdf-corpus-sweep.sh
 
 clean:
 	rm -rf .build out

@@ -30,7 +30,7 @@ let package = Package(
         .executableTarget(name: "legible", dependencies: ["LegibleCLI"]),
 
         .target(name: "TestSupport", dependencies: ["PDF", "PDFWriter"], path: "Tests/TestSupport"),
-        .testTarget(name: "PDFTests", dependencies: ["PDF", "TestSupport"]),
+        .testTarget(name: "PDFTests", dependencies: ["PDF", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "PDFTextTests", dependencies: ["PDFText", "PDF", "TestSupport"]),
         .testTarget(name: "PDFWriterTests", dependencies: ["PDFWriter", "PDF", "TestSupport"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "PDF", "TestSupport"]),
