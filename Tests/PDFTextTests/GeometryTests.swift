@@ -1,6 +1,8 @@
 import PDF
 @testable import PDFText
 import Testing
+import Foundation
+import TestSupport
 
 /// Rules and boxes from paths.
 struct GeometryTests {
@@ -35,5 +37,29 @@ struct GeometryTests {
     @Test func curvesAreLeftOut() throws {
         let g = try geometry("100 100 m 150 200 200 200 250 100 c 300 100 l S")
         #expect(g.segments == [LineSegment(x0: 250, y0: 100, x1: 300, y1: 100, lineWidth: 1)])
+    }
+}
+
+/// Real fillable forms (their originals, `forms/src`): printed boxes and rules come out as geometry.
+struct FormGeometryTests {
+    @Test func realFormsYieldRulesAndBoxes() throws {
+        let folder = Fixtures.corpus("forms/src")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".pdf") }.sorted()
+        #expect(!names.isEmpty)
+        var withShapes = 0
+        for name in names {
+            let document = try PDFDocument(bytes: Fixtures.bytes(folder.appendingPathComponent(name)))
+            let extractor = TextExtractor(document: document)
+            guard let page = try document.pages().first else { continue }
+            let (text, geometry) = try extractor.textAndGeometry(of: page)
+            if !geometry.segments.isEmpty || !geometry.rectangles.isEmpty { withShapes += 1 }
+            for segment in geometry.segments {
+                #expect(segment.lineWidth >= 0 && segment.length > 0, "\(name)")
+            }
+            let poppler = try Tool.pdftotext(folder.appendingPathComponent(name), ["-l", "1"]).split(whereSeparator: \.isWhitespace).count
+            let ours = text.text.split(whereSeparator: \.isWhitespace).count
+            #expect(abs(ours - poppler) <= max(2, poppler / 10), "\(name): \(ours) words, pdftotext \(poppler)")
+        }
+        #expect(withShapes * 10 >= names.count * 8, "\(withShapes) of \(names.count) forms draw rules or boxes")
     }
 }
