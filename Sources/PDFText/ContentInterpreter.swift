@@ -212,7 +212,7 @@ struct ContentInterpreter {
         default: break
         }
         guard let bytes = properties.flatMap({ document.resolve($0["ActualText"] ?? .null).stringBytes }) else { return nil }
-        return TextString.decode(bytes)
+        return PDFTextString.decode(bytes)
     }
 
     /// Closes a marked-content sequence; glyphs under an `/ActualText` become one glyph

@@ -11,7 +11,18 @@ struct SimpleEncoding: Sendable, Equatable {
     static let standard = SimpleEncoding(table: standardNames)
     static let winAnsi = SimpleEncoding(table: winAnsiNames)
     static let macRoman = SimpleEncoding(table: macRomanNames)
-    static let pdfDoc = SimpleEncoding(table: pdfDocNames)
+    /// PDFDocEncoding as glyph names: the PDF module's table of its characters, named through
+    /// the glyph list.
+    static let pdfDoc: SimpleEncoding = {
+        var byText: [String: String] = [:]
+        for (name, text) in GlyphNames.table where byText[text].map({ name.count < $0.count || (name.count == $0.count && name < $0) }) ?? true {
+            byText[text] = name
+        }
+        return SimpleEncoding(names: PDFDocEncoding.table.enumerated().map { code, scalar in
+            guard code >= 0x18, let scalar else { return nil }
+            return byText[String(scalar)]
+        })
+    }()
     static let symbol = SimpleEncoding(table: symbolNames)
     static let zapfDingbats = SimpleEncoding(table: zapfDingbatsNames)
 

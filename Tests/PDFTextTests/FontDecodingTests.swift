@@ -25,6 +25,13 @@ struct FontDecodingTests {
         #expect(page.text == "été\n")
     }
 
+    @Test func pdfDocEncodingNamesFollowThePDFModulesTable() {
+        let names = SimpleEncoding.pdfDoc.names
+        #expect(names[0x41] == "A" && names[0x18] == "breve" && names[0x80] == "bullet")
+        #expect(names[0x93] == "fi" && names[0xA0] == "Euro" && names[0xE9] == "eacute")
+        #expect(names[0x0A] == nil && names[0x7F] == nil && names[0xAD] == nil)
+    }
+
     @Test func differencesRenameCodesThroughTheGlyphList() throws {
         let font = "<< /Type /Font /Subtype /Type1 /BaseFont /Foo /Encoding << /BaseEncoding /WinAnsiEncoding /Differences [65 /uni263A /f_f_i 68 /Euro] >> >>"
         let page = try text("(ABCD) Tj", font: font)

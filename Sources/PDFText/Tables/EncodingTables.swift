@@ -62,26 +62,6 @@ extension SimpleEncoding {
     . Ograve Uacute Ucircumflex Ugrave dotlessi circumflex tilde macron breve dotaccent ring cedilla hungarumlaut ogonek caron
     """
 
-    /// PDFDocEncoding: 256 glyph names separated by spaces, `.` for unused codes.
-    static let pdfDocNames = """
-    . . . . . . . . . . . . . . . .
-    . . . . . . . . breve caron circumflex dotaccent hungarumlaut ogonek ring tilde
-    space exclam quotedbl numbersign dollar percent ampersand quotesingle parenleft parenright asterisk plus comma hyphen period slash
-    zero one two three four five six seven eight nine colon semicolon less equal greater question
-    at A B C D E F G H I J K L M N O
-    P Q R S T U V W X Y Z bracketleft backslash bracketright asciicircum underscore
-    grave a b c d e f g h i j k l m n o
-    p q r s t u v w x y z braceleft bar braceright asciitilde .
-    bullet dagger daggerdbl ellipsis emdash endash florin fraction guilsinglleft guilsinglright minus perthousand quotedblbase quotedblleft quotedblright quoteleft
-    quoteright quotesinglbase trademark fi fl Lslash OE Scaron Ydieresis Zcaron dotlessi lslash oe scaron zcaron .
-    Euro exclamdown cent sterling currency yen brokenbar section dieresis copyright ordfeminine guillemotleft logicalnot . registered macron
-    degree plusminus . . acute mu paragraph periodcentered cedilla . ordmasculine guillemotright onequarter onehalf threequarters questiondown
-    Agrave Aacute Acircumflex Atilde Adieresis Aring AE Ccedilla Egrave Eacute Ecircumflex Edieresis Igrave Iacute Icircumflex Idieresis
-    Eth Ntilde Ograve Oacute Ocircumflex Otilde Odieresis multiply Oslash Ugrave Uacute Ucircumflex Udieresis Yacute Thorn germandbls
-    agrave aacute acircumflex atilde adieresis aring ae ccedilla egrave eacute ecircumflex edieresis igrave iacute icircumflex idieresis
-    eth ntilde ograve oacute ocircumflex otilde odieresis divide oslash ugrave uacute ucircumflex udieresis yacute thorn ydieresis
-    """
-
     /// the Symbol font's built-in encoding: 256 glyph names separated by spaces, `.` for unused codes.
     static let symbolNames = """
     . . . . . . . . . . . . . . . .

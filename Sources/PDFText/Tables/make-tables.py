@@ -13,7 +13,8 @@ Sources of the facts:
     out (notequal, infinity, ..., apple) and with currency at 0xDB and space at 0xCA, as Annex D says.
   - CFF standard strings (SIDs 0-390): Adobe Technical Note #5176 Appendix A, as carried by
     fontTools.cffLib.
-  - PDFDocEncoding: ISO 32000-1 Annex D.3 (Latin-1 plus the listed 0x18-0x1F and 0x80-0xA0 entries).
+  - PDFDocEncoding is not generated: SimpleEncoding names the characters of the PDF module's
+    PDFDocEncoding table through the glyph list (PDFDoc names are kept in the glyph list below).
 Which glyph names are kept: every name the encodings above use, the names of the standard-14
 fonts' glyphs, and every AGL name that a /Differences array of the shared corpus uses (the list
 in corpus-glyph-names.txt, made with pikepdf). Names outside the table still resolve through the
@@ -140,7 +141,7 @@ with open(os.path.join(HERE, "EncodingTables.swift"), "w") as out:
     out.write(HEADER)
     out.write("extension SimpleEncoding {\n")
     for label, enc, doc in [("standardNames", standard, "StandardEncoding"), ("winAnsiNames", win, "WinAnsiEncoding"),
-                            ("macRomanNames", mac, "MacRomanEncoding"), ("pdfDocNames", pdfdoc, "PDFDocEncoding"),
+                            ("macRomanNames", mac, "MacRomanEncoding"),
                             ("symbolNames", symbol, "the Symbol font's built-in encoding"),
                             ("zapfDingbatsNames", zapf, "the ZapfDingbats font's built-in encoding")]:
         out.write("    /// %s: 256 glyph names separated by spaces, `.` for unused codes.\n" % doc)
