@@ -70,16 +70,8 @@ public struct PageText: Sendable {
         try TextExtractor(document: document).text(of: page)
     }
 
-    /// Square points covered by glyphs that can be seen (painted and not clipped away).
-    public var visibleTextArea: Double {
-        glyphs.reduce(0) { $1.isVisible && !$1.text.isEmpty ? $0 + $1.box.width * $1.box.height : $0 }
-    }
-
-    /// Square points covered by glyphs nobody sees: render mode 3 or 7 (OCR layers), or
-    /// clipped away.
-    public var invisibleTextArea: Double {
-        glyphs.reduce(0) { !$1.isVisible && !$1.text.isEmpty ? $0 + $1.box.width * $1.box.height : $0 }
-    }
+    /// How much of the page the text covers, seen and unseen.
+    public var coverage: TextCoverage { TextCoverage(glyphs: glyphs, cropBox: frame.cropBox) }
 
     /// Lays out `glyphs` of `page`.
     init(page: PDFPage, glyphs: [TextGlyph]) {

@@ -25,6 +25,12 @@ public struct TextExtractor: Sendable {
         return PageText(page: page, glyphs: content.glyphs)
     }
 
+    /// Every glyph the page shows, in content order, without layout.
+    /// - Throws: `PDFTextError.unreadableContent` when the content streams cannot be decoded.
+    public func glyphs(of page: PDFPage) throws -> [TextGlyph] {
+        try run(page, geometry: false).glyphs
+    }
+
     /// The page's rules and boxes.
     /// - Throws: `PDFTextError.unreadableContent` when the content streams cannot be decoded.
     public func geometry(of page: PDFPage) throws -> PageGeometry {

@@ -47,6 +47,19 @@ struct CorpusTextTests {
         #expect(rates.last?.1 == 0, "the born-digital sample reads exactly as pdftotext reads it")
     }
 
+    @Test func coverageTellsVisibleTextFromOCRLayersAndScans() throws {
+        func coverage(_ url: URL) throws -> TextCoverage {
+            let document = try PDFDocument(bytes: Fixtures.bytes(url))
+            return try TextExtractor(document: document).coverage(of: try document.pages()[0])
+        }
+        let born = try coverage(Fixtures.sample("born-digital.pdf"))
+        #expect(born.visibleGlyphs > 100 && born.invisibleGlyphs == 0 && born.visibleShare > 0.01)
+        let ocred = try coverage(Fixtures.corpus("scans/graph_ocred.pdf"))
+        #expect(ocred.invisibleGlyphs > 10 && ocred.visibleGlyphs == 0, "another tool's OCR layer is invisible text")
+        let scan = try coverage(Fixtures.sample("scan-g4.pdf"))
+        #expect(scan.visibleGlyphs == 0 && scan.invisibleGlyphs == 0)
+    }
+
     /// Single-page files whose word boxes pdftotext -bbox gives.
     @Test(arguments: ["Samples/born-digital.pdf", "pdf/pdfjs/issue13242.pdf", "pdf/pdfjs/bug1019475_1.pdf", "pdf/pdfjs/issue1002.pdf"])
     func wordBoxesAgreeWithPdftotext(_ path: String) throws {

@@ -77,7 +77,11 @@ struct TextStateTests {
         #expect(page.text.split(separator: "\n").map(String.init) == ["seen", "ocr", "hidden"], "text outside the page is dropped")
         let visible = page.words.filter(\.isVisible).map(\.text)
         #expect(visible == ["seen"])
-        #expect(page.visibleTextArea > 0 && page.invisibleTextArea > page.visibleTextArea)
+        let coverage = page.coverage
+        #expect(coverage.visibleGlyphs == 4 && coverage.invisibleGlyphs == 9)
+        #expect(coverage.visibleArea > 0 && coverage.invisibleArea > coverage.visibleArea)
+        #expect(coverage.invisibleGlyphsOutsideForms == 9 && coverage.invisibleTextForms.isEmpty)
+        #expect(abs(coverage.visibleShare - coverage.visibleArea / (612 * 792)) < 1e-12)
         #expect(page.glyphs.first { $0.text == "o" }?.renderMode == 3)
     }
 
