@@ -95,6 +95,11 @@ final class PDFFont: Sendable {
             let cid = cmap.cid(for: code) ?? 0
             var text = toUnicode?.text(for: code)
             if text == nil, let collection { text = CMapLibrary.text(forCID: cid, collection: collection) }
+            if text == nil, toUnicode == nil, collection == nil, cid >= 0x20, let scalar = Unicode.Scalar(cid) {
+                // Nothing says what the glyph is: read the CID as the character, as poppler
+                // does (right for producers that number glyphs by code point).
+                text = String(scalar)
+            }
             out.append(DecodedGlyph(code: code, text: text ?? "", width: width(ofCID: cid),
                                     isWordSpace: length == 1 && code == 32))
         }
