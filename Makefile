@@ -7,7 +7,7 @@ BIN        := .build/release/legible
 SAMPLE     := Samples/two-pages.pdf
 export OMP_THREAD_LIMIT := 1
 
-.PHONY: all deps build test soak demo bench sweep clean
+.PHONY: all deps build test soak demo bench sweep fuzz clean
 
 all: build
 
@@ -51,6 +51,12 @@ bench: build
 	bash bench/run-ocr-bench.sh
 	bash bench/text-vs-pdftotext.sh
 	bash bench/pdf-corpus-sweep.sh
+
+## fuzz: the PDF reader's libFuzzer target (Fuzz/: swiftc -sanitize=fuzzer,address, outside the package),
+## seeded with the corpus's small files, for FUZZ_SECONDS (default 1800); findings in .build/fuzz/artifacts/
+FUZZ_SECONDS ?= 1800
+fuzz: deps
+	bash Fuzz/run.sh $(FUZZ_SECONDS)
 
 ## sweep: release build, then legible info --json --check against qpdf --check / --show-npages on every
 ## PDF of ../shared/corpus/pdf/ (10 s each): files read, page-count agreement, crashes, timeouts, time
