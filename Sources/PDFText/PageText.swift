@@ -91,9 +91,20 @@ public struct PageText: Sendable {
         self.glyphs = glyphs
         var lines: [TextLine] = []
         var text = ""
-        for items in byDirection where !items.isEmpty {
-            let blocks = TextLayout.blocks(items)
-            for blockIndex in ReadingOrder.order(blocks) {
+        // Blocks of every direction are ordered together by where they lie on the page, seen
+        // in the frame of the direction most text runs in (so a sideways label reads where it
+        // stands, as pdftotext reads it).
+        let primary = byDirection.indices.max { byDirection[$0].count < byDirection[$1].count } ?? 0
+        var blocks: [TextLayout.Block] = []
+        var shown: [TextLayout.Block] = []
+        for (direction, items) in byDirection.enumerated() where !items.isEmpty {
+            for block in TextLayout.blocks(items) {
+                blocks.append(block)
+                shown.append(PageText.turned(PageText.turned(block, from: direction), to: primary))
+            }
+        }
+        do {
+            for blockIndex in ReadingOrder.order(shown) {
                 let blockLines = PageText.lines(of: blocks[blockIndex], glyphs: glyphs)
                 guard !blockLines.isEmpty else { continue }
                 if !text.isEmpty { text += "\n" }
@@ -135,6 +146,30 @@ public struct PageText: Sendable {
                                    top: v - glyph.ascent * size, bottom: v - glyph.descent * size,
                                    size: size, isSpace: isSpace, text: glyph.text)
         return (direction, item)
+    }
+
+    /// The block with its extent turned from its direction's frame back into display space.
+    private static func turned(_ block: TextLayout.Block, from direction: Int) -> TextLayout.Block {
+        var out = block
+        switch direction {
+        case 1: (out.u0, out.u1, out.top, out.bottom) = (-block.bottom, -block.top, block.u0, block.u1)
+        case 2: (out.u0, out.u1, out.top, out.bottom) = (-block.u1, -block.u0, -block.bottom, -block.top)
+        case 3: (out.u0, out.u1, out.top, out.bottom) = (block.top, block.bottom, -block.u1, -block.u0)
+        default: break
+        }
+        return out
+    }
+
+    /// The block's display-space extent seen in `direction`'s frame.
+    private static func turned(_ block: TextLayout.Block, to direction: Int) -> TextLayout.Block {
+        var out = block
+        switch direction {
+        case 1: (out.u0, out.u1, out.top, out.bottom) = (block.top, block.bottom, -block.u1, -block.u0)
+        case 2: (out.u0, out.u1, out.top, out.bottom) = (-block.u1, -block.u0, -block.bottom, -block.top)
+        case 3: (out.u0, out.u1, out.top, out.bottom) = (-block.bottom, -block.top, block.u0, block.u1)
+        default: break
+        }
+        return out
     }
 
     /// The block's fragments merged into lines: fragments on one baseline join, left to right.
