@@ -56,9 +56,12 @@ struct FormGeometryTests {
             for segment in geometry.segments {
                 #expect(segment.lineWidth >= 0 && segment.length > 0, "\(name)")
             }
-            let poppler = try Tool.pdftotext(folder.appendingPathComponent(name), ["-l", "1"]).split(whereSeparator: \.isWhitespace).count
-            let ours = text.text.split(whereSeparator: \.isWhitespace).count
-            #expect(abs(ours - poppler) <= max(2, poppler / 10), "\(name): \(ours) words, pdftotext \(poppler)")
+            // Printable characters, not words: fonts with scrambled codes leave the spacing open to
+            // choice, and pdftotext passes control characters through where Legible drops them.
+            func printable(_ c: Character) -> Bool { !c.isWhitespace && !c.unicodeScalars.contains { $0.value < 0x20 } }
+            let poppler = try Tool.pdftotext(folder.appendingPathComponent(name), ["-l", "1"]).filter(printable).count
+            let ours = text.text.filter(printable).count
+            #expect(abs(ours - poppler) <= max(5, poppler / 50), "\(name): \(ours) characters, pdftotext \(poppler)")
         }
         #expect(withShapes * 10 >= names.count * 8, "\(withShapes) of \(names.count) forms draw rules or boxes")
     }
