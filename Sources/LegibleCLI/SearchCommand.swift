@@ -60,21 +60,19 @@ enum TextSearch {
     /// Every occurrence of `pattern` (single spaces between its words) in `lines`, which are
     /// read as one string with single spaces between words and lines.
     static func matches(of pattern: String, in lines: [TextLine], ignoringCase: Bool) -> [Match] {
-        var haystack = ""
+        // Words are folded one by one, so offsets stay true when folding changes a length.
+        var scalars: [Unicode.Scalar] = []
         var spans: [(range: Range<Int>, line: Int, word: TextWord)] = []
-        var offset = 0
         for (lineIndex, line) in lines.enumerated() {
             for word in line.words {
-                if offset > 0 { haystack += " "; offset += 1 }
-                let length = word.text.unicodeScalars.count
-                haystack += word.text
-                spans.append((offset..<offset + length, lineIndex, word))
-                offset += length
+                if !scalars.isEmpty { scalars.append(" ") }
+                let folded = Array((ignoringCase ? word.text.lowercased() : word.text).unicodeScalars)
+                spans.append((scalars.count..<scalars.count + folded.count, lineIndex, word))
+                scalars += folded
             }
         }
-        let scalars = Array((ignoringCase ? haystack.lowercased() : haystack).unicodeScalars)
         let needle = Array((ignoringCase ? pattern.lowercased() : pattern).unicodeScalars)
-        guard !needle.isEmpty, scalars.count == haystack.unicodeScalars.count else { return [] }
+        guard !needle.isEmpty else { return [] }
         var out: [Match] = []
         var start = 0
         while start + needle.count <= scalars.count {

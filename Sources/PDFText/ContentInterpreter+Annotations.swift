@@ -6,13 +6,23 @@ extension ContentInterpreter {
 
     /// Draws the normal appearances of the page's visible annotations (§12.5.5): form field
     /// values, free text, stamps — text a reader sees on the page, as viewers and pdftotext do.
+    /// Form fields whose appearance the viewer makes itself show their values.
     mutating func runAnnotations(of page: PDFPage) {
         let annotations = document.resolve(page.dictionary["Annots"] ?? .null).arrayValue ?? []
+        guard !annotations.isEmpty else { return }
+        let acroForm = (try? document.catalog()).flatMap { document.resolve($0["AcroForm"] ?? .null).dictionaryValue }
+        let needAppearances = acroForm.map { document.resolve($0["NeedAppearances"] ?? .null) == .bool(true) } ?? false
         for item in annotations.prefix(100_000) {
             guard let annotation = document.resolve(item).dictionaryValue,
                   (document.resolve(annotation["F"] ?? .null).intValue ?? 0) & ContentInterpreter.hiddenFlags == 0,
-                  let rect = PDFRect(document.resolve(annotation["Rect"] ?? .null)),
-                  let (form, ref) = appearance(of: annotation) else { continue }
+                  let rect = PDFRect(document.resolve(annotation["Rect"] ?? .null)) else { continue }
+            let stream = appearance(of: annotation)
+            if document.resolve(annotation["Subtype"] ?? .null).nameValue == "Widget", needAppearances || stream == nil {
+                state = GraphicsState()
+                stack.removeAll()
+                if drawFieldValue(annotation, rect: rect, form: acroForm) { continue }
+            }
+            guard let (form, ref) = stream else { continue }
             let bbox = PDFRect(document.resolve(form.dictionary["BBox"] ?? .null)) ?? rect
             let matrix = Matrix(document.resolve(form.dictionary["Matrix"] ?? .null).arrayValue ?? []) ?? .identity
             // Map the appearance's transformed box onto the annotation's rectangle.

@@ -35,7 +35,7 @@ extension ContentInterpreter {
         let closesAll = ["s", "b", "b*"].contains(op)
         let width = state.lineWidth * state.ctm.scale
         for subpath in path.subpaths {
-            guard content.segments.count + content.rectangles.count < ContentInterpreter.maxShapes else { limitHit = true; return }
+            guard content.segments.count + content.rectangles.count < limits.shapes else { limitHit = true; return }
             if let rect = axisAlignedRectangle(subpath) {
                 record(rect, stroked: strokes, filled: fills, lineWidth: width)
                 continue

@@ -13,7 +13,7 @@ extension ContentInterpreter {
         let ctm = state.ctm
         let clip = state.clip.flatMap { $0.intersection(pageBox) } ?? (state.clip == nil ? pageBox : nil)
         for glyph in decoded {
-            if content.glyphs.count >= ContentInterpreter.maxGlyphs { limitHit = true; return }
+            if content.glyphs.count >= limits.glyphs { limitHit = true; return }
             let m = textMatrix.concatenating(ctm)
             let spacing = state.charSpacing + (glyph.isWordSpace ? state.wordSpacing : 0)
             if font.isVertical {

@@ -33,15 +33,22 @@ struct ContentInterpreter {
     /// The outermost form being run, for `TextGlyph.form`.
     var outerForm: ObjectRef?
     var decoded: [DecodedGlyph] = []
+    /// A limit of `limits` was reached: the rest of the page is not read.
     var limitHit = false
+    var operations = 0
 
-    /// How deep Form XObjects may nest, `q` may stack, and how many glyphs and lines a page may yield.
+    /// How deep Form XObjects may nest and `q` may stack.
     static let maxFormDepth = 16
     static let maxStackDepth = 1024
-    static let maxGlyphs = 4_000_000
-    static let maxShapes = 1_000_000
+    /// What one page may cost: past these, the page is given up with `PDFTextError.limitExceeded`.
+    let limits: ContentLimits
+    /// Decoded form contents, so a form drawn many times is decoded once per page.
+    var formData: [ObjectRef: [UInt8]] = [:]
+    var formDataBytes = 0
+    var formRuns = 0
 
-    init(document: PDFDocument, fonts: FontCache, wantsGeometry: Bool, pageBox: PDFRect) {
+    init(document: PDFDocument, fonts: FontCache, wantsGeometry: Bool, pageBox: PDFRect, limits: ContentLimits = ContentLimits()) {
+        self.limits = limits
         self.document = document
         self.fonts = fonts
         self.wantsGeometry = wantsGeometry
@@ -52,6 +59,8 @@ struct ContentInterpreter {
     mutating func run(_ bytes: [UInt8], resources: PDFDictionary, depth: Int = 0) {
         let scope = ResourceScope(document: document, resources: resources)
         for operation in ContentStreamTokenizer(bytes) {
+            operations += 1
+            if operations > limits.operations { limitHit = true }
             if limitHit { return }
             execute(operation, scope: scope, depth: depth)
         }
@@ -178,7 +187,19 @@ struct ContentInterpreter {
     mutating func runForm(_ form: PDFStream, ref: ObjectRef?, fallbackResources: PDFDictionary,
                           placement: Matrix?, depth: Int) {
         if let ref, activeForms.contains(ref) { return }
-        guard let data = try? document.decodedData(of: form) else { return }
+        formRuns += 1
+        if formRuns > limits.formRuns { limitHit = true; return }
+        let data: [UInt8]
+        if let ref, let cached = formData[ref] {
+            data = cached
+        } else {
+            guard let decoded = try? document.decodedData(of: form) else { return }
+            data = decoded
+            if let ref, formDataBytes + data.count <= ContentLimits.cachedFormBytes {
+                formData[ref] = data
+                formDataBytes += data.count
+            }
+        }
         let saved = state
         let savedStack = stack.count
         let savedText = (textMatrix, lineMatrix)
@@ -235,6 +256,17 @@ struct ContentInterpreter {
         content.glyphs.removeSubrange(start...)
         content.glyphs.append(first)
     }
+}
+
+/// What reading one page may cost, against hostile content (forms drawing forms drawing forms
+/// multiply work without bound).
+struct ContentLimits {
+    var glyphs = 1_000_000
+    var shapes = 1_000_000
+    var operations = 50_000_000
+    var formRuns = 100_000
+    /// Decoded form contents kept per page.
+    static let cachedFormBytes = 32 << 20
 }
 
 /// A resource dictionary's sub-dictionaries, resolved once.

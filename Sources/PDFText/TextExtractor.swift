@@ -11,6 +11,8 @@ public struct TextExtractor: Sendable {
     public let document: PDFDocument
     /// Fonts loaded so far (shared by copies of this extractor).
     public let fonts: FontCache
+    /// What one page may cost.
+    var limits = ContentLimits()
 
     /// Creates an extractor for `document`.
     public init(document: PDFDocument, fonts: FontCache = FontCache()) {
@@ -52,9 +54,14 @@ public struct TextExtractor: Sendable {
         } catch {
             throw PDFTextError(.unreadableContent, "the page's content cannot be read: \(error)", page: page.index)
         }
-        var interpreter = ContentInterpreter(document: document, fonts: fonts, wantsGeometry: geometry, pageBox: page.cropBox)
+        var interpreter = ContentInterpreter(document: document, fonts: fonts, wantsGeometry: geometry, pageBox: page.cropBox,
+                                             limits: limits)
         interpreter.run(bytes, resources: page.resources)
         interpreter.runAnnotations(of: page)
+        if interpreter.limitHit {
+            throw PDFTextError(.limitExceeded, "the page draws more than \(limits.glyphs) glyphs or \(limits.shapes) shapes, "
+                + "or runs more than \(limits.operations) operators or \(limits.formRuns) forms", page: page.index)
+        }
         return interpreter.content
     }
 }

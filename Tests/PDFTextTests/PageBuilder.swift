@@ -16,6 +16,8 @@ struct PageBuilder {
     /// Objects referenced from the fonts or forms.
     var extra: [(number: Int, body: [UInt8])] = []
     var mediaBox = "[0 0 612 792]"
+    /// Further catalog entries, e.g. an /AcroForm.
+    var catalogExtra = ""
     var pageExtra = ""
 
     init(_ content: String) {
@@ -29,7 +31,7 @@ struct PageBuilder {
 
     func build() throws -> (document: PDFDocument, page: PDFPage) {
         var pdf = PDFFixtures.CraftedPDF()
-        pdf.add(1, "<< /Type /Catalog /Pages 2 0 R >>")
+        pdf.add(1, "<< /Type /Catalog /Pages 2 0 R \(catalogExtra) >>")
         pdf.add(2, "<< /Type /Pages /Kids [3 0 R] /Count 1 >>")
         var number = 10
         var fontEntries = ""

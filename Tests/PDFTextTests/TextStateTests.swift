@@ -93,3 +93,42 @@ struct TextStateTests {
         #expect(page.glyphs[0].fontSize == 10)
     }
 }
+
+/// Hostile content gets a typed error, not a hang.
+struct ContentLimitTests {
+    @Test func formsDrawingFormsOverAndOverHitALimit() throws {
+        var builder = PageBuilder("/A Do")
+        let draws = String(repeating: "/N Do ", count: 50)
+        // Objects 11 (A) → 12 (B) → 13 (C): 50 × 50 × 50 runs of C.
+        builder.forms = ["A": ("/BBox [0 0 10 10] /Resources << /XObject << /N 12 0 R >> >>", draws)]
+        builder.stream(12, "/Type /XObject /Subtype /Form /BBox [0 0 10 10] /Resources << /XObject << /N 13 0 R >> >>", draws)
+        builder.stream(13, "/Type /XObject /Subtype /Form /BBox [0 0 10 10] /Resources << /Font << /F1 10 0 R >> >>",
+                       "BT /F1 1 Tf (x) Tj ET")
+        let (document, page) = try builder.build()
+        var extractor = TextExtractor(document: document)
+        extractor.limits.formRuns = 1_000
+        #expect(throws: PDFTextError.self) { try extractor.text(of: page) }
+        extractor.limits.formRuns = 10_000
+        #expect(try extractor.glyphs(of: page).count == 2_500)
+    }
+}
+
+/// Annotations: their appearances are page text, and fields without one show their values.
+struct AnnotationTextTests {
+    @Test func appearanceStreamsAndFieldValuesAreRead() throws {
+        var builder = PageBuilder("BT /F1 10 Tf 50 700 Td (Name:) Tj ET")
+        builder.pageExtra = "/Annots [100 0 R 101 0 R 102 0 R 103 0 R]"
+        // A stamp with an appearance, a text field without one, a hidden note, a list box.
+        builder.extra.append((100, Array("<< /Type /Annot /Subtype /FreeText /Rect [50 500 250 520] /AP << /N 104 0 R >> >>".utf8)))
+        builder.extra.append((101, Array("<< /Type /Annot /Subtype /Widget /FT /Tx /T (name) /V (Ada Lovelace) /DA (/Helv 10 Tf 0 g) /Rect [100 695 300 712] >>".utf8)))
+        builder.extra.append((102, Array("<< /Type /Annot /Subtype /FreeText /F 2 /Rect [50 400 250 420] /AP << /N 104 0 R >> >>".utf8)))
+        builder.extra.append((103, Array("<< /Type /Annot /Subtype /Widget /FT /Ch /T (pick) /Opt [(one) [(2) (two)]] /DA (/Helv 10 Tf 0 g) /Rect [100 600 200 640] >>".utf8)))
+        builder.stream(104, "/Type /XObject /Subtype /Form /BBox [0 0 100 10] /Resources << /Font << /F1 10 0 R >> >>",
+                       "BT /F1 10 Tf 0 1 Td (Approved) Tj ET")
+        builder.catalogExtra = "/AcroForm << /Fields [101 0 R 103 0 R] /DR << /Font << /Helv 10 0 R >> >> >>"
+        let page = try builder.text()
+        #expect(page.lines.map(\.text) == ["Name:", "Ada Lovelace", "one", "two", "Approved"])
+        let approved = try #require(page.words.last)
+        #expect(abs(approved.box.x0 - 50) < 1e-9 && approved.fontSize == 20, "the appearance's box is mapped onto /Rect")
+    }
+}
