@@ -105,7 +105,7 @@ struct CMap: Sendable {
         for range in textRanges.reversed() where code >= range.low && code <= range.high {
             var units = range.start
             guard let last = units.last else { return nil }
-            let sum = UInt32(last) + (code - range.low)
+            let sum = UInt64(last) + UInt64(code - range.low)
             units[units.count - 1] = UInt16(truncatingIfNeeded: sum)
             if sum > 0xFFFF, units.count >= 2 { units[units.count - 2] &+= UInt16(truncatingIfNeeded: sum >> 16) }
             return String(decoding: units, as: UTF16.self)

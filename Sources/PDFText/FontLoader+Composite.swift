@@ -66,7 +66,7 @@ extension FontLoader {
         var i = 0
         var count = 0
         while i < items.count, count < FontLoader.maxWidthEntries {
-            guard let first = document.resolve(items[i]).intValue, first >= 0, i + 1 < items.count else { return }
+            guard let first = document.resolve(items[i]).intValue, first >= 0, first <= Int(UInt32.max), i + 1 < items.count else { return }
             let next = document.resolve(items[i + 1])
             if case .array(let list) = next {
                 for (offset, item) in list.enumerated() {
@@ -77,7 +77,7 @@ extension FontLoader {
                 count += list.count
                 i += 2
             } else {
-                guard i + 2 < items.count, let last = next.intValue, last >= first,
+                guard i + 2 < items.count, let last = next.intValue, last >= first, last <= Int(UInt32.max),
                       let w = document.resolve(items[i + 2]).numberValue, w.isFinite else { return }
                 ranges.append((UInt32(truncatingIfNeeded: first), UInt32(truncatingIfNeeded: last), w / 1000))
                 count += 1

@@ -93,7 +93,7 @@ struct FontLoader {
         let fontMatrix = isType3 ? (Matrix(document.resolve(dict["FontMatrix"] ?? .null).arrayValue ?? []) ?? Matrix(0.001, 0, 0, 0.001, 0, 0))
                                  : Matrix(0.001, 0, 0, 0.001, 0, 0)
         let scale = fontMatrix.a != 0 ? fontMatrix.a : 0.001
-        let firstChar = document.resolve(dict["FirstChar"] ?? .null).intValue ?? 0
+        let firstChar = max(-1 << 20, min(1 << 20, document.resolve(dict["FirstChar"] ?? .null).intValue ?? 0))
         let widthArray = document.resolve(dict["Widths"] ?? .null).arrayValue
         let missing = document.resolve(descriptor?["MissingWidth"] ?? .null).numberValue
         let fallbackMetrics = standard ?? StandardFontMetrics.all["Helvetica"]
