@@ -89,6 +89,8 @@ struct TextLayout {
     /// Chunks in content order, then rows by baseline, where chunks close enough join.
     static func fragments(_ items: [Item]) -> [Fragment] {
         let chunks = self.chunks(items)
+        var byIndex: [Int: Item] = [:]
+        for item in items { byIndex[item.index] = item }
         let sorted = chunks.sorted { $0.v < $1.v || ($0.v == $1.v && $0.u0 < $1.u0) }
         var rows: [[Fragment]] = []
         for chunk in sorted {
@@ -114,11 +116,40 @@ struct TextLayout {
                     current = chunk
                     continue
                 }
+                if gap < -0.2 * size {
+                    // Runs drawn into each other's gaps (symbols set after the letters) interleave
+                    // by position; runs drawn over each other (overlays) stay apart.
+                    if let merged = interleaved(fragment, chunk, items: byIndex) {
+                        current = merged
+                    } else {
+                        out.append(fragment)
+                        current = chunk
+                    }
+                    continue
+                }
                 fragment.append(chunk, newWord: gap > wordGap * size)
                 current = fragment
             }
             if let current { out.append(current) }
         }
+        return out
+    }
+
+    /// One fragment of the glyphs of two overlapping ones, in order along the line, with word
+    /// breaks where the gaps are wide; nil when glyphs of the two cover each other.
+    static func interleaved(_ a: Fragment, _ b: Fragment, items: [Int: Item]) -> Fragment? {
+        let glyphs = (a.words + b.words).joined().compactMap { items[$0] }.sorted { $0.u0 < $1.u0 }
+        var out = Fragment()
+        var previous: Item?
+        for item in glyphs {
+            let gap = previous.map { item.u0 - $0.u1 } ?? 0
+            if let p = previous, p.text == item.text, abs(item.u0 - p.u0) < 0.15 * max(1, item.size) { continue }
+            if gap < -0.3 * max(1, item.size) { return nil }
+            out.add(item, newWord: previous == nil || gap > wordGap * max(1, min(item.size, previous?.size ?? item.size)))
+            previous = item
+        }
+        out.v = a.v
+        out.lineV = a.lineV
         return out
     }
 

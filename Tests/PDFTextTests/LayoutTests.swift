@@ -67,3 +67,16 @@ struct LayoutTests {
         #expect(page.text == "Grudziński\n")
     }
 }
+
+/// Runs drawn into each other's gaps, and runs drawn over each other.
+struct OverlappingRunTests {
+    @Test func symbolsSetIntoGapsInterleave() throws {
+        let page = try PageBuilder("BT /F1 10 Tf 100 700 Td [(a) -1500 (b)] TJ ET BT /F1 10 Tf 110 700 Td (+) Tj ET").text()
+        #expect(page.text == "a + b\n")
+    }
+
+    @Test func runsDrawnOverEachOtherStayApart() throws {
+        let page = try PageBuilder("BT /F1 10 Tf 100 700 Td (Original) Tj ET BT /F1 10 Tf 102 700 Td (Overlay) Tj ET").text()
+        #expect(Set(page.words.map(\.text)) == ["Original", "Overlay"])
+    }
+}
