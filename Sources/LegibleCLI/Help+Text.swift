@@ -6,15 +6,19 @@ extension Help {
     Prints the text of a PDF in reading order, one page after another, each followed by a
     form feed. Lines of a block follow one another; a blank line separates blocks; columns
     are read one after the other. Text the page only carries invisibly (an OCR layer) is
-    included; text outside the page is not. Nothing is recognized: pages that are only
-    images print as empty pages.
+    included; text outside the page is not. Pages that are only images print as empty pages,
+    unless --ocr recognizes them (nothing is written: the file stays as it is).
 
     Options:
           --pages RANGES     only these pages, e.g. 1,3-5,9-
           --json             print JSON instead: for each page its number, size and rotation,
                              its text, and its words with their boxes [x0, y0, x1, y1] in
                              points from the page's top-left corner as shown (y down, /Rotate
-                             applied, like pdftotext -bbox), font, size and visibility
+                             applied, like pdftotext -bbox), font, size, visibility and
+                             whether --ocr recognized it
+          --ocr              recognize the pages that have no text with Tesseract, on the fly
+                             (Live Text); in --json their words have "ocr": true
+      -l, --language LANGS   Tesseract languages for --ocr joined by '+' (default: eng)
           --password P       the password of an encrypted input (user or owner)
       -h, --help             show this help
 

@@ -1,29 +1,45 @@
 import Foundation
+import OCR
 import PDF
 import PDFText
 import Pipeline
+import Tesseract
 
-/// `legible text FILE [--pages R] [--json] [--password P]`: the document's text in reading
-/// order, a form feed after each page; with `--json`, words with their boxes and fonts.
+/// `legible text FILE [--pages R] [--json] [--ocr [-l LANGS]] [--password P]`: the document's
+/// text in reading order, a form feed after each page; with `--json`, words with their boxes and
+/// fonts; with `--ocr`, pages without text are recognized on the fly (nothing is written).
 struct TextCommand {
     let arguments: [String]
 
     func run() async -> ExitCode {
         await Console.reportingErrors {
-            let parsed = try ParsedArguments(arguments, valued: ["--pages", "--password"], flags: ["--json", "--help"],
-                                             aliases: ["-h": "--help"])
+            let parsed = try ParsedArguments(arguments, valued: ["--pages", "--password", "--language"],
+                                             flags: ["--json", "--ocr", "--help"], aliases: ["-h": "--help", "-l": "--language"])
             if parsed.flags.contains("--help") { print(Help.text); return .ok }
             guard parsed.positionals.count == 1 else {
                 throw CLIError.usage("text needs one FILE (see legible text --help)")
             }
             let source = try TextSource(path: parsed.positionals[0], password: parsed.values["--password"],
                                         pages: parsed.values["--pages"])
+            if parsed.values["--language"] != nil && !parsed.flags.contains("--ocr") {
+                throw CLIError.usage("--language only applies with --ocr")
+            }
+            let live = parsed.flags.contains("--ocr")
+                ? LiveRecognizer(languages: parsed.values["--language"].map { $0.split(separator: "+").map(String.init) } ?? ["eng"])
+                : nil
+            defer { live?.shutdown() }
             var out = OutputBuffer()
             if parsed.flags.contains("--json") {
-                try writeJSON(source, file: parsed.positionals[0], into: &out)
+                try await writeJSON(source, file: parsed.positionals[0], live: live, into: &out)
             } else {
                 for page in source.pages {
-                    out.append(source.text(of: page)?.text ?? "")
+                    let text = source.text(of: page)
+                    if let live, text?.words.isEmpty ?? true {
+                        let lines = try await live.lines(of: page, in: source.document)
+                        out.append(lines.map { $0.map(\.text).joined(separator: " ") + "\n" }.joined())
+                    } else {
+                        out.append(text?.text ?? "")
+                    }
                     out.append("\u{0C}")
                 }
             }
@@ -38,6 +54,8 @@ struct TextCommand {
         var font: String
         var size: Double
         var visible: Bool
+        /// Recognized with `--ocr` rather than read from the page's text.
+        var ocr: Bool
     }
 
     private struct JSONPage: Encodable {
@@ -50,8 +68,8 @@ struct TextCommand {
     }
 
     /// `{"file": …, "pages": [{"page", "width", "height", "rotation", "text", "words": [{"text",
-    /// "box": [x0, y0, x1, y1], "font", "size", "visible"}]}]}`, boxes in display space.
-    private func writeJSON(_ source: TextSource, file: String, into out: inout OutputBuffer) throws {
+    /// "box": [x0, y0, x1, y1], "font", "size", "visible", "ocr"}]}]}`, boxes in display space.
+    private func writeJSON(_ source: TextSource, file: String, live: LiveRecognizer?, into out: inout OutputBuffer) async throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
         let name = String(decoding: try encoder.encode(file), as: UTF8.self)
@@ -59,17 +77,51 @@ struct TextCommand {
         for (n, page) in source.pages.enumerated() {
             let text = source.text(of: page)
             let frame = PageFrame(page)
-            let words = (text?.words ?? []).map {
+            var words = (text?.words ?? []).map {
                 JSONWord(text: $0.text, box: displayBox($0.box, frame), font: $0.fontName,
-                         size: ($0.fontSize * 100).rounded() / 100, visible: $0.isVisible)
+                         size: ($0.fontSize * 100).rounded() / 100, visible: $0.isVisible, ocr: false)
+            }
+            var pageText = text?.text ?? ""
+            if let live, words.isEmpty {
+                let lines = try await live.lines(of: page, in: source.document)
+                pageText = lines.map { $0.map(\.text).joined(separator: " ") + "\n" }.joined()
+                words = lines.joined().map {
+                    JSONWord(text: $0.text, box: displayBox($0.box, frame), font: "", size: 0, visible: true, ocr: true)
+                }
             }
             let size = frame.displaySize
             let entry = JSONPage(page: page.index + 1, width: size.width, height: size.height, rotation: page.rotation,
-                                 text: text?.text ?? "", words: words)
+                                 text: pageText, words: words)
             if n > 0 { out.append(",") }
             out.append(String(decoding: try encoder.encode(entry), as: UTF8.self))
             out.append("\n")
         }
         out.append("]}\n")
     }
+}
+
+/// Tesseract engines started on first use, for `--ocr`.
+final class LiveRecognizer: @unchecked Sendable {
+    private let languages: [String]
+    private var pool: OCRWorkerPool?
+
+    init(languages: [String]) {
+        self.languages = languages
+    }
+
+    /// The lines recognized on `page`.
+    /// - Throws: `PipelineError` (missing dependency when Tesseract or a language is missing).
+    func lines(of page: PDFPage, in document: PDFDocument) async throws -> [[LiveTextWord]] {
+        if pool == nil {
+            do {
+                pool = OCRWorkerPool(factory: try TesseractEngineFactory(languages: languages), workers: 1)
+            } catch let error as OCRError {
+                throw PipelineError(.missingDependency, error.message)
+            }
+        }
+        guard let pool else { return [] }
+        return try await LiveText(engines: pool).lines(of: page, in: document)
+    }
+
+    func shutdown() { pool?.shutdown() }
 }

@@ -73,6 +73,23 @@ struct TextCommandTests {
         #expect(try legible(["help", "search"]).stdout.hasPrefix("legible search FILE PATTERN"))
     }
 
+    @Test func ocrRecognizesPagesWithoutTextOnTheFly() throws {
+        let mixed = Fixtures.sample("mixed.pdf")
+        let plain = try legible(["text", mixed.path])
+        #expect(plain.stdout.contains("Harbour") && !plain.stdout.contains("Beekeeping"), "the scanned page has no text")
+        let live = try legible(["text", "--ocr", mixed.path])
+        #expect(live.status == 0)
+        let pages = live.stdout.split(separator: "\u{0C}", omittingEmptySubsequences: false)
+        #expect(pages.count == 3 && pages[0].contains("Harbour") && pages[1].contains("Beekeeping") && pages[1].contains("Lavender"))
+        let json = try legible(["text", "--ocr", "--json", "--pages", "2", mixed.path])
+        let object = try #require(try JSONSerialization.jsonObject(with: json.output) as? [String: Any])
+        let words = try #require((object["pages"] as? [[String: Any]])?.first?["words"] as? [[String: Any]])
+        #expect(words.contains { $0["text"] as? String == "hawthorn" && $0["ocr"] as? Bool == true })
+        let modified = try FileManager.default.attributesOfItem(atPath: mixed.path)[.modificationDate] as? Date
+        #expect(modified.map { Date().timeIntervalSince($0) > 5 } ?? true, "nothing is written")
+        #expect(try legible(["text", "-l", "eng", mixed.path]).status == ExitCode.badArguments.rawValue)
+    }
+
     @Test func searchMatchesRunAcrossWordsAndLines() throws {
         func word(_ text: String, _ x: Double, _ y: Double) -> TextWord {
             TextWord(text: text, box: PDFRect(x, y, x + 20, y + 10), fontSize: 10, fontName: "F", renderMode: 0, isVisible: true)
