@@ -39,12 +39,12 @@ struct InfoCommand {
     static func text(_ info: DocumentInfo) -> String {
         var lines: [String] = []
         func add(_ label: String, _ value: String) {
-            lines.append((label + ":").padding(toLength: 13, withPad: " ", startingAt: 0) + value)
+            lines.append((label + ":").padding(toLength: 13, withPad: " ", startingAt: 0) + printable(value))
         }
         add("PDF version", info.version)
         for (label, value) in [("Title", info.title), ("Author", info.author), ("Creator", info.creator),
                                ("Producer", info.producer)] {
-            if let value { add(label, value.replacingOccurrences(of: "\n", with: " ")) }
+            if let value { add(label, value) }
         }
         add("Encryption", info.encryption.map(describe) ?? "none")
         add("Recovered", info.recovered ? "yes: the cross-reference was rebuilt by scanning the file" : "no")
@@ -55,8 +55,14 @@ struct InfoCommand {
             for problem in check.problems { add("Unreadable", problem) }
         }
         add("Pages", String(info.pageCount))
-        for page in info.pages { lines.append(describe(page)) }
+        for page in info.pages { lines.append(printable(describe(page))) }
         return lines.joined(separator: "\n")
+    }
+
+    /// `text` with control characters (line breaks, the NUL some producers end titles with,
+    /// bytes of a damaged file quoted in a message) shown as spaces, so each entry stays one line.
+    private static func printable(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
     }
 
     private static func describe(_ encryption: DocumentInfo.Encryption) -> String {
