@@ -19,11 +19,11 @@ struct TextCommand {
             guard parsed.positionals.count == 1 else {
                 throw CLIError.usage("text needs one FILE (see legible text --help)")
             }
-            let source = try TextSource(path: parsed.positionals[0], password: parsed.values["--password"],
-                                        pages: parsed.values["--pages"])
             if parsed.values["--language"] != nil && !parsed.flags.contains("--ocr") {
                 throw CLIError.usage("--language only applies with --ocr")
             }
+            let source = try TextSource(path: parsed.positionals[0], password: parsed.values["--password"],
+                                        pages: parsed.values["--pages"])
             let live = parsed.flags.contains("--ocr")
                 ? LiveRecognizer(languages: parsed.values["--language"].map { $0.split(separator: "+").map(String.init) } ?? ["eng"])
                 : nil
@@ -109,8 +109,8 @@ final class LiveRecognizer: @unchecked Sendable {
         self.languages = languages
     }
 
-    /// The lines recognized on `page`.
-    /// - Throws: `PipelineError` (missing dependency when Tesseract or a language is missing).
+    /// The lines recognized on `page`; a page that cannot be recognized is reported and empty.
+    /// - Throws: `PipelineError.missingDependency` when Tesseract or a language is missing.
     func lines(of page: PDFPage, in document: PDFDocument) async throws -> [[LiveTextWord]] {
         if pool == nil {
             do {
@@ -120,7 +120,12 @@ final class LiveRecognizer: @unchecked Sendable {
             }
         }
         guard let pool else { return [] }
-        return try await LiveText(engines: pool).lines(of: page, in: document)
+        do {
+            return try await LiveText(engines: pool).lines(of: page, in: document)
+        } catch let error as PipelineError where error.code != .missingDependency {
+            Console.warn(error.message)
+            return []
+        }
     }
 
     func shutdown() { pool?.shutdown() }
