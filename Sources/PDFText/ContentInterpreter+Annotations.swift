@@ -12,6 +12,8 @@ extension ContentInterpreter {
         guard !annotations.isEmpty else { return }
         let acroForm = (try? document.catalog()).flatMap { document.resolve($0["AcroForm"] ?? .null).dictionaryValue }
         let needAppearances = acroForm.map { document.resolve($0["NeedAppearances"] ?? .null) == .bool(true) } ?? false
+        inAnnotation = true
+        defer { inAnnotation = false }
         for item in annotations.prefix(100_000) {
             guard let annotation = document.resolve(item).dictionaryValue,
                   (document.resolve(annotation["F"] ?? .null).intValue ?? 0) & ContentInterpreter.hiddenFlags == 0,

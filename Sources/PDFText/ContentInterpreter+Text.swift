@@ -81,7 +81,7 @@ extension ContentInterpreter {
         content.glyphs.append(TextGlyph(text: Ligatures.expand(glyph.text), box: box, fontSize: size, renderMode: renderMode,
                                         fontName: font.name, isClipped: !visibleArea, form: outerForm, origin: start, axis: axis,
                                         advance: length > 1e-6 ? length : 0, ascent: font.ascent, descent: font.descent,
-                                        isOnPage: onPage))
+                                        isOnPage: onPage, isAnnotation: inAnnotation))
     }
 
     /// Whether two rectangles share any point (zero-width boxes count when inside).

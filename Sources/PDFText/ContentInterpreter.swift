@@ -32,6 +32,8 @@ struct ContentInterpreter {
     var activeForms: Set<ObjectRef> = []
     /// The outermost form being run, for `TextGlyph.form`.
     var outerForm: ObjectRef?
+    /// Annotations are being drawn, for `TextGlyph.isAnnotation`.
+    var inAnnotation = false
     var decoded: [DecodedGlyph] = []
     /// A limit of `limits` was reached: the rest of the page is not read.
     var limitHit = false

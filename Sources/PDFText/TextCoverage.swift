@@ -3,6 +3,8 @@ import PDF
 /// How much of a page its text covers, seen and unseen — the facts triage decides from: a page
 /// with visible text needs no OCR, invisible text is an earlier OCR layer (Legible's own when
 /// the form that draws it says so), a scan with a little visible text is a stamped scan.
+/// Only the page's content counts; text that annotations draw (form field values, notes) is
+/// counted apart, since it is not part of the page a scan or an OCR layer belongs to.
 public struct TextCoverage: Sendable, Equatable {
     /// Square points covered by glyphs that can be seen (clipped to the crop box; overlaps
     /// counted twice).
@@ -19,6 +21,8 @@ public struct TextCoverage: Sendable, Equatable {
     public var invisibleTextForms: Set<ObjectRef> = []
     /// Invisible glyphs drawn by the page's own content rather than by a form.
     public var invisibleGlyphsOutsideForms = 0
+    /// Glyphs with text that annotations' appearances draw.
+    public var annotationGlyphs = 0
 
     /// Share of the page covered by visible text (0…1).
     public var visibleShare: Double { pageArea > 0 ? min(1, visibleArea / pageArea) : 0 }
@@ -29,6 +33,7 @@ public struct TextCoverage: Sendable, Equatable {
     init(glyphs: [TextGlyph], cropBox: PDFRect) {
         pageArea = cropBox.width * cropBox.height
         for glyph in glyphs where glyph.isOnPage && !glyph.text.isEmpty && !glyph.text.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
+            if glyph.isAnnotation { annotationGlyphs += 1; continue }
             let area = glyph.box.intersection(cropBox).map { $0.width * $0.height } ?? 0
             if glyph.isVisible {
                 visibleArea += area

@@ -31,12 +31,15 @@ public struct TextGlyph: Sendable, Equatable {
     var descent: Double
     /// At least part of the box lies on the page (pdftotext drops what does not).
     var isOnPage: Bool
+    /// Drawn by an annotation's appearance (a form field's value, a stamp, a note) rather than
+    /// by the page's content.
+    public var isAnnotation = false
 
     /// Whether the glyph can be seen: drawn in a painting render mode and not clipped away.
     public var isVisible: Bool { !isClipped && renderMode != 3 && renderMode != 7 }
 
     public static func == (lhs: TextGlyph, rhs: TextGlyph) -> Bool {
         lhs.text == rhs.text && lhs.box == rhs.box && lhs.fontSize == rhs.fontSize && lhs.renderMode == rhs.renderMode
-            && lhs.fontName == rhs.fontName && lhs.isClipped == rhs.isClipped
+            && lhs.fontName == rhs.fontName && lhs.isClipped == rhs.isClipped && lhs.isAnnotation == rhs.isAnnotation
     }
 }

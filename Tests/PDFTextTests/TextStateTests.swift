@@ -130,5 +130,8 @@ struct AnnotationTextTests {
         #expect(page.lines.map(\.text) == ["Name:", "Ada Lovelace", "one", "two", "Approved"])
         let approved = try #require(page.words.last)
         #expect(abs(approved.box.x0 - 50) < 1e-9 && approved.fontSize == 20, "the appearance's box is mapped onto /Rect")
+        let coverage = page.coverage
+        #expect(coverage.visibleGlyphs == 5 && coverage.annotationGlyphs == 25, "only the page's own text covers it")
+        #expect(page.glyphs.filter(\.isAnnotation).count == 26, "the space between the field's words too")
     }
 }
