@@ -51,6 +51,7 @@ bench: build
 	bash bench/run-ocr-bench.sh
 	bash bench/text-vs-pdftotext.sh
 	bash bench/pdf-corpus-sweep.sh
+	bash bench/rewrite-roundtrip.sh
 
 ## fuzz: the PDF reader's libFuzzer target (Fuzz/: swiftc -sanitize=fuzzer,address, outside the package),
 ## seeded with the corpus's small files, for FUZZ_SECONDS (default 1800); findings in .build/fuzz/artifacts/

@@ -159,11 +159,20 @@ struct Parser {
             skipEndstream()
             return Array(bytes[dataStart..<dataStart + length])
         }
-        // Wrong or missing length: find `endstream`.
-        guard let found = Parser.find(Array("endstream".utf8), in: bytes, from: dataStart, to: lexer.end) else {
+        // Wrong or missing length: the data runs to `endstream`, or to `endobj` when that comes
+        // first (a misspelt `endstream`: qpdf's `bad24.pdf`, `xref-compressed-in-compressed.pdf`;
+        // poppler and qpdf read such data up to there too, not on into the next objects).
+        let endstream = Parser.find(Array("endstream".utf8), in: bytes, from: dataStart, to: lexer.end)
+        let endobj = Parser.find(Array("endobj".utf8), in: bytes, from: dataStart, to: endstream ?? lexer.end)
+        guard let found = endobj ?? endstream else {
             throw PDFError(.malformed, "stream without 'endstream'", offset: dataStart, object: ref)
         }
         var dataEnd = found
+        if endobj != nil {
+            while dataEnd > dataStart, ByteClass.isWhitespace(bytes[dataEnd - 1]) { dataEnd -= 1 }
+            lexer.position = found
+            return Array(bytes[dataStart..<dataEnd])
+        }
         if dataEnd > dataStart, bytes[dataEnd - 1] == 0x0A { dataEnd -= 1 }
         if dataEnd > dataStart, bytes[dataEnd - 1] == 0x0D { dataEnd -= 1 }
         lexer.position = found

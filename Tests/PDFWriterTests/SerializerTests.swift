@@ -33,13 +33,16 @@ private func deterministicBytes(_ count: Int, seed: UInt64) -> [UInt8] {
         #expect(text(.reference(ObjectRef(7, 3))) == "7 3 R")
     }
 
-    @Test(arguments: [
+    static let reals: [(Double, String)] = [
         (0.1, "0.1"), (0.5, "0.5"), (-2.5, "-2.5"), (1.0, "1"), (-0.0, "0"), (0.0, "0"),
-        (1e-7, "0"), (-1e-7, "0"), (4e-7, "0"), (6e-7, "0.000001"), (1.0 / 3.0, "0.333333"), (-2.0 / 3.0, "-0.666667"),
-        (123.456789, "123.456789"), (2.0000001, "2"), (72.000001, "72.000001"), (612.0, "612"),
+        (1e-7, "0.0000001"), (-1e-7, "-0.0000001"), (4e-11, "0"), (1.0 / 1536, "0.000651042"), (1.0 / 3.0, "0.333333"), (-2.0 / 3.0, "-0.666667"),
+        (1.0 / 2048, "0.00048828125"), (-1.5e-7, "-0.00000015"), (0.07, "0.07"), (1234.5678, "1234.5678"),
+        (123.456789, "123.456789"), (2.0000001, "2.0000001"), (2.0 + 1e-13, "2"), (72.000001, "72.000001"), (612.0, "612"),
         (-1234567.125, "-1234567.125"), (1e20, "100000000000000000000"),
-    ])
-    func realsHaveNoExponentAndAtMostSixDecimals(value: Double, expected: String) {
+    ]
+
+    @Test(arguments: reals)
+    func realsHaveNoExponentAndKeepTheirExactShortValue(value: Double, expected: String) {
         #expect(Serializer.formatReal(value) == expected)
         #expect(text(.real(value)) == expected)
     }
