@@ -8,11 +8,13 @@ import TestSupport
 @Suite struct InfoCommandTests {
     @Test func exitCodesFollowTheHelp() async throws {
         let folder = try TemporaryDirectory()
-        let text = folder.file("notes.pdf")
-        try Data("just some words".utf8).write(to: text)
-        let locked = folder.file("locked.pdf")
-        try Tool.run("qpdf", ["--encrypt", "u", "o", "256", "--", Fixtures.sample("scan-g4.pdf").path, locked.path])
+        var files: [MixedInput: String] = [:]
+        for kind in [MixedInput.notPDF, .empty, .encrypted] {
+            files[kind] = folder.file("\(kind).pdf").path
+            try kind.write(to: folder.file("\(kind).pdf"))
+        }
         let sample = Fixtures.sample("scan-g4.pdf").path
+        let locked = files[.encrypted] ?? ""
         let cases: [([String], ExitCode)] = [
             ([sample], .ok),
             ([sample, "--json", "--check"], .ok),
@@ -20,11 +22,13 @@ import TestSupport
             ([], .badArguments),
             ([sample, sample], .badArguments),
             ([sample, "--frobnicate"], .badArguments),
-            ([text.path], .badInput),
+            ([files[.notPDF] ?? ""], .badInput),
+            ([files[.empty] ?? ""], .badInput),
             ([folder.file("absent.pdf").path], .fileAccess),
-            ([locked.path], .encrypted),
-            ([locked.path, "--password", "wrong"], .encrypted),
-            ([locked.path, "--password", "u"], .ok),
+            ([folder.url.path], .fileAccess),
+            ([locked], .encrypted),
+            ([locked, "--password", "wrong"], .encrypted),
+            ([locked, "--password", "user"], .ok),
         ]
         for (arguments, expected) in cases {
             let code = await Legible.main(["info"] + arguments)
