@@ -79,7 +79,7 @@ public final class PDFDocument: @unchecked Sendable {
         warnings = notes + xref.warnings
         try unlock(password: password)
         if crossReferenceRebuilt { adoptRecoveredObjectStreams() }
-        validateOrRecover()
+        try validateOrRecover()
     }
 
     /// Adds the members of the object streams recovery found; a catalog among them becomes
@@ -123,10 +123,9 @@ public final class PDFDocument: @unchecked Sendable {
     }
 
     /// Checks that the catalog and the page tree's nodes can be read; if the table led us
-    /// astray, rebuild it and retry once. A catalog that cannot be found even then leaves a
-    /// document without pages (as qpdf reads it), with a warning saying so.
-    /// Only called from `init`, before the document is shared.
-    private func validateOrRecover() {
+    /// astray, rebuild it and retry once. A file without a catalog even then is not a document
+    /// (qpdf refuses those too). Only called from `init`, before the document is shared.
+    private func validateOrRecover() throws {
         if let catalog = try? catalog(), catalog["Pages"] == nil || !pageTreeHasUnreadableNodes() { return }
         if !crossReferenceRebuilt {
             // The table led us astray (wrong offsets): rebuild it by scanning, keeping the trailer's
@@ -146,8 +145,8 @@ public final class PDFDocument: @unchecked Sendable {
                 adoptRecoveredObjectStreams()
             }
         }
-        if (try? catalog()) == nil {
-            warnings.append("the document catalog cannot be found")
+        guard (try? catalog()) != nil else {
+            throw PDFError(.malformed, "damaged PDF: the document catalog cannot be found")
         }
     }
 
