@@ -74,6 +74,8 @@ enum Help {
                              1.5, 1.6, 1.7 or 2.0 (default: the input's, at least 1.5)
           --deterministic    the same input gives the same output bytes (the document ID is
                              made from the content instead of at random)
+          --linearize        write a linearized file ("fast web view": a viewer shows the first
+                             page before the rest arrives); not with an incremental update
           --pipeline FILE    read default options from a job definition (Pipelines/*.json);
                              options given on the command line win
       -q, --quiet            print errors only

@@ -64,7 +64,7 @@ public final class DocumentRewriter {
 
     /// Writes the document to `output` (not committed: the caller commits): an incremental
     /// update when `options.incremental` is set and the source can take one, a full rewrite
-    /// otherwise.
+    /// otherwise (linearized when `options.linearize` is set).
     /// - Returns: what was written, and why an incremental update fell back to a full rewrite.
     /// - Throws: `WriteError`.
     @discardableResult
@@ -73,6 +73,15 @@ public final class DocumentRewriter {
         if options.incremental {
             fallback = incrementalUpdateObstacle(options: options)
             if fallback == nil { return try IncrementalUpdate(rewriter: self, options: options).write(to: output) }
+        }
+        if options.linearize {
+            do {
+                var summary = try LinearizedWriter(rewriter: self, options: options).write(to: output)
+                summary.fallbackReason = fallback
+                return summary
+            } catch let error as WriteError where error.code == .cannotLinearize && output.offset == 0 {
+                fallback = [fallback, "not linearized: \(error.message)"].compactMap { $0 }.joined(separator: "; ")
+            }
         }
         var summary = try RewritePlan(rewriter: self, options: options).write(to: output)
         summary.fallbackReason = fallback

@@ -58,7 +58,7 @@ struct IncrementalUpdate {
         for key in ["Root", "Info", "Encrypt"] {
             if let value = source.trailer[key], value != .null { trailer[key] = value }
         }
-        let existingID = source.resolve(source.trailer["ID"] ?? .null).arrayValue?.first.flatMap { source.resolve($0).stringBytes }
+        let existingID = KeptEncryption.existingID(of: source)
         let xrefOffset = sink.offset
         switch last.form {
         case .table, .hybrid:

@@ -34,35 +34,44 @@ final class ObjectSink {
     /// is false (the `/Encrypt` dictionary and cross-reference streams are written in clear).
     /// A stream's `/Length` is set to the data as written.
     func writeObject(_ ref: ObjectRef, _ object: PDFObject, encrypt: Bool = true) throws {
+        try write(rendered(ref, object, encrypt: encrypt))
+    }
+
+    /// The bytes `writeObject` writes for `object` (their length never depends on chance:
+    /// random AES initialisation vectors have a fixed size), from `N G obj` to `endobj` and
+    /// its line end.
+    func rendered(_ ref: ObjectRef, _ object: PDFObject, encrypt: Bool = true) throws -> [UInt8] {
         var object = object
         if encrypt, let encryptor {
             do { object = try encryptor.encrypt(object, ref: ref) } catch {
                 throw WriteError(.encryption, "object \(ref.number) could not be encrypted: \(error)")
             }
         }
-        var head = Array("\(ref.number) \(ref.generation) obj\n".utf8)
+        var out = Array("\(ref.number) \(ref.generation) obj\n".utf8)
         if case .stream(var stream) = object {
             stream.dictionary["Length"] = .int(stream.data.count)
-            Serializer.write(.stream(stream), into: &head)
-            head += Array("\nstream\n".utf8)
-            try write(head)
-            try write(stream.data)
-            try write("\nendstream\nendobj\n")
+            Serializer.write(.stream(stream), into: &out)
+            out += Array("\nstream\n".utf8)
+            out += stream.data
+            out += Array("\nendstream\nendobj\n".utf8)
         } else {
-            Serializer.write(object, into: &head)
-            head += Array("\nendobj\n".utf8)
-            try write(head)
+            Serializer.write(object, into: &out)
+            out += Array("\nendobj\n".utf8)
         }
+        return out
     }
 
     /// A document identifier (ISO 32000-2 §14.4): the first half kept from `existing` (the
     /// document's permanent identity, which encryption keys also depend on), the second new —
-    /// the MD5 of everything written so far for deterministic output, random otherwise.
-    /// Without an existing first half both are new, unless `encrypted`: a key derived without
-    /// an `/ID` must stay so, so nil is returned and no `/ID` is written.
-    func documentID(existing: [UInt8]?, encrypted: Bool) -> PDFObject? {
+    /// `contentDigest` when given, else the MD5 of everything written so far for deterministic
+    /// output, random otherwise. Without an existing first half both are new, unless
+    /// `encrypted`: a key derived without an `/ID` must stay so, so nil is returned and no
+    /// `/ID` is written.
+    func documentID(existing: [UInt8]?, encrypted: Bool, contentDigest: [UInt8]? = nil) -> PDFObject? {
         let fresh: [UInt8]
-        if var finished = digest {
+        if let contentDigest {
+            fresh = contentDigest
+        } else if var finished = digest {
             fresh = finished.finalize()
         } else {
             var generator = SystemRandomNumberGenerator()

@@ -10,14 +10,14 @@ struct RewritePlan {
     func write(to output: OutputFile) throws -> WriteSummary {
         let trailer = rewriter.source.trailer
         // Breadth-first from the trailer's roots; new numbers in order of discovery.
-        var numbering: [ObjectRef: Int] = [:]
+        var numbering = Renumbering()
         var order: [ObjectRef] = []
         var queue: [ObjectRef] = []
         func visit(_ object: PDFObject) {
             switch object {
             case .reference(let ref):
-                if numbering[ref] == nil {
-                    numbering[ref] = order.count + 1
+                if numbering.numbers[ref] == nil {
+                    numbering.numbers[ref] = order.count + 1
                     order.append(ref)
                     queue.append(ref)
                 }
@@ -39,43 +39,28 @@ struct RewritePlan {
             visit(rewriter.object(ref))
         }
 
-        func renumber(_ object: PDFObject) -> PDFObject {
-            switch object {
-            case .reference(let ref):
-                guard let n = numbering[ref] else { return .null }
-                return .reference(ObjectRef(n, 0))
-            case .array(let items): return .array(items.map(renumber))
-            case .dictionary(let dict):
-                var out = PDFDictionary()
-                for (k, v) in dict { out[k] = renumber(v) }
-                return .dictionary(out)
-            default: return object
-            }
-        }
-
-        let encryption = try encryptionToKeep()
+        let encryption = try KeptEncryption.of(rewriter.source, options: options)
         let useObjectStreams = options.useObjectStreams && WriteOptions.number(options.version ?? "1.5") >= 1.5
         let sink = ObjectSink(output: output, encryptor: encryption?.encryptor, deterministic: options.deterministic)
-        try sink.write("%PDF-\(headerVersion(objectStreams: useObjectStreams, encryption: encryption?.encryptor != nil))\n")
+        let version = KeptEncryption.headerVersion(of: rewriter.source, options: options, objectStreams: useObjectStreams,
+                                                   encrypted: encryption != nil)
+        try sink.write("%PDF-\(version)\n")
         try sink.write([0x25, 0xE2, 0xE3, 0xCF, 0xD3, 0x0A])
 
         var xref = CrossReferenceWriter()
         xref.entries[0] = .freeHead
         var packable: [(Int, [UInt8])] = []
         for ref in order {
-            let number = numbering[ref]!
-            let object = rewriter.object(ref)
-            if case .stream(var stream) = object {
-                var dict = PDFDictionary()
-                for (k, v) in StreamPreparation.withoutLength(stream.dictionary) { dict[k] = renumber(v) }
-                stream.dictionary = dict
+            guard let number = numbering.numbers[ref] else { continue }
+            let object = numbering.prepared(rewriter.object(ref), options: options)
+            if case .stream = object {
                 xref.entries[number] = .offset(sink.offset, generation: 0)
-                try sink.writeObject(ObjectRef(number), .stream(StreamPreparation.compressed(stream, options: options)))
+                try sink.writeObject(ObjectRef(number), object)
             } else if useObjectStreams {
-                packable.append((number, Serializer.bytes(renumber(object))))
+                packable.append((number, Serializer.bytes(object)))
             } else {
                 xref.entries[number] = .offset(sink.offset, generation: 0)
-                try sink.writeObject(ObjectRef(number), renumber(object))
+                try sink.writeObject(ObjectRef(number), object)
             }
         }
 
@@ -102,8 +87,8 @@ struct RewritePlan {
             try sink.writeObject(ObjectRef(streamNumber), .stream(PDFStream(dictionary: dict, data: data)))
         }
 
-        var trailerDict = PDFDictionary([("Root", renumber(root))])
-        if let info = trailer["Info"].map(renumber), info != .null { trailerDict["Info"] = info }
+        var trailerDict = PDFDictionary([("Root", numbering.apply(root))])
+        if let info = trailer["Info"].map(numbering.apply), info != .null { trailerDict["Info"] = info }
         if let encryption {
             // Never in an object stream, never encrypted (ISO 32000-2 §7.5.7, §7.6.1).
             let number = nextNumber
@@ -112,8 +97,7 @@ struct RewritePlan {
             try sink.writeObject(ObjectRef(number), .dictionary(encryption.dictionary), encrypt: false)
             trailerDict["Encrypt"] = .reference(ObjectRef(number))
         }
-        let existingID = rewriter.source.resolve(trailer["ID"] ?? .null).arrayValue?.first.flatMap { rewriter.source.resolve($0).stringBytes }
-        let id = sink.documentID(existing: existingID, encrypted: encryption != nil)
+        let id = sink.documentID(existing: KeptEncryption.existingID(of: rewriter.source), encrypted: encryption != nil)
 
         let summary = WriteSummary(method: .fullRewrite, fallbackReason: nil, encrypted: encryption != nil, objectsWritten: order.count)
         if !useObjectStreams {
@@ -135,44 +119,5 @@ struct RewritePlan {
         try sink.writeObject(ObjectRef(xrefNumber), .stream(stream), encrypt: false)
         try sink.finish(crossReferenceAt: xrefOffset)
         return summary
-    }
-
-    /// The source's encryption, when the output keeps it: the encryptor and the `/Encrypt`
-    /// dictionary, made direct throughout (it is written as one object, in clear).
-    private func encryptionToKeep() throws -> (encryptor: Encryptor, dictionary: PDFDictionary)? {
-        let source = rewriter.source
-        guard options.encryption == .preserve, var encryptor = source.encryptor else { return nil }
-        encryptor.deterministic = options.deterministic
-        // Loaded through its reference, the dictionary is not decrypted (the reader skips it).
-        guard let dictionary = source.resolve(source.trailer["Encrypt"] ?? .null).dictionaryValue else {
-            throw WriteError(.encryption, "the encryption dictionary cannot be read, so the output cannot be encrypted like the input; decrypt it instead")
-        }
-        func direct(_ object: PDFObject, depth: Int) -> PDFObject {
-            guard depth < 16 else { return .null }
-            switch object {
-            case .reference: return direct(source.resolve(object), depth: depth + 1)
-            case .array(let items): return .array(items.map { direct($0, depth: depth + 1) })
-            case .dictionary(let dict):
-                var out = PDFDictionary()
-                for (key, value) in dict { out[key] = direct(value, depth: depth + 1) }
-                return .dictionary(out)
-            default: return object
-            }
-        }
-        return (encryptor, direct(.dictionary(dictionary), depth: 0).dictionaryValue ?? dictionary)
-    }
-
-    /// The header version: the one asked for (or the source's), raised to what object
-    /// streams (1.5) and the kept encryption (AES-128: 1.6, AES-256: 1.7) need.
-    private func headerVersion(objectStreams: Bool, encryption: Bool) -> String {
-        var minimum = objectStreams ? 1.5 : 1.0
-        if encryption, let info = rewriter.source.encryption {
-            let methods = [info.stringMethod, info.streamMethod, info.embeddedFileMethod]
-            if methods.contains(.aes256) { minimum = max(minimum, 1.7) }
-            else if methods.contains(.aes128) { minimum = max(minimum, 1.6) }
-            else if info.version >= 2 { minimum = max(minimum, 1.4) }
-        }
-        let asked = WriteOptions.number(options.version ?? rewriter.source.version)
-        return String(format: "%.1f", max(asked, minimum))
     }
 }

@@ -11,6 +11,9 @@ public struct WriteError: Error, Sendable, CustomStringConvertible {
         case incrementalUnavailable
         /// Encrypting the output failed.
         case encryption
+        /// The document cannot be linearized (e.g. it has no pages); a plain rewrite can still
+        /// be written.
+        case cannotLinearize
     }
 
     /// The failure kind.

@@ -43,6 +43,10 @@ public struct WriteOptions: Sendable {
     /// Falls back to a full rewrite, with the reason in the `WriteSummary`, when the file
     /// cannot take an update (see `DocumentRewriter.incrementalUpdateObstacle`).
     public var incremental = false
+    /// Write a linearized file (ISO 32000-1 Annex F, "fast web view"): the first page and a
+    /// hint stream up front, so a viewer can show it before the rest arrives. Full rewrites
+    /// only, with classic cross-reference tables (no object streams).
+    public var linearize = false
 
     /// The defaults: a full rewrite, compressed, with object streams, encryption kept.
     public init() {}
@@ -65,10 +69,13 @@ public struct WriteSummary: Sendable, Equatable {
 
     /// How the file was written.
     public var method: Method
-    /// Why an incremental update that was asked for became a full rewrite; nil otherwise.
+    /// Why the write asked for was not made: an incremental update that became a full
+    /// rewrite, or a linearized file that became a plain one; nil otherwise.
     public var fallbackReason: String?
     /// Whether the output is encrypted.
     public var encrypted: Bool
+    /// Whether the output is linearized.
+    public var linearized = false
     /// Objects written (for an incremental update, the ones appended).
     public var objectsWritten: Int
 }

@@ -45,6 +45,9 @@ public struct OCRJob: Codable, Sendable, Equatable {
     public var pdfVersion: String?
     /// Same input, same output bytes (the document ID comes from the content).
     public var deterministic = false
+    /// Write a linearized file ("fast web view": the first page shows before the rest
+    /// arrives). Full rewrites only: a signed input's incremental update is not linearized.
+    public var linearize = false
     /// The password for encrypted input. Given on the command line only, never read from a
     /// pipeline file, so that definitions can be shared without secrets.
     public var password: String?
@@ -56,7 +59,7 @@ public struct OCRJob: Codable, Sendable, Equatable {
         case languages, mode, jobs, pages
         case rotatePages = "rotate-pages", rotatePagesThreshold = "rotate-pages-threshold"
         case pageTimeout = "page-timeout", maxOCRResolution = "max-ocr-dpi", decrypt
-        case writeMode = "write", pdfVersion = "pdf-version", deterministic
+        case writeMode = "write", pdfVersion = "pdf-version", deterministic, linearize
     }
 
     public init(from decoder: any Decoder) throws {
@@ -73,6 +76,7 @@ public struct OCRJob: Codable, Sendable, Equatable {
         writeMode = try container.decodeIfPresent(WriteMode.self, forKey: .writeMode) ?? .auto
         pdfVersion = try container.decodeIfPresent(String.self, forKey: .pdfVersion)
         deterministic = try container.decodeIfPresent(Bool.self, forKey: .deterministic) ?? false
+        linearize = try container.decodeIfPresent(Bool.self, forKey: .linearize) ?? false
     }
 
     /// Loads a job definition, rejecting unknown keys and bad values with a message naming them.

@@ -18,6 +18,7 @@ struct OutputPlan: Sendable {
         options.encryption = job.decrypt ? .remove : .preserve
         options.version = job.pdfVersion
         options.deterministic = job.deterministic
+        options.linearize = job.linearize
         switch job.writeMode {
         case .auto: options.incremental = !signatures.isEmpty
         case .incremental: options.incremental = true
@@ -32,6 +33,11 @@ struct OutputPlan: Sendable {
         var notes: [String] = []
         var warnings: [String] = []
         let signed = signatures.count == 1 ? "its digital signature" : "its \(signatures.count) digital signatures"
+        if options.linearize, summary.method == .incrementalUpdate {
+            notes.append("not linearized: an incremental update keeps the original bytes as they are")
+        } else if options.linearize, !summary.linearized, let reason = summary.fallbackReason, reason.contains("not linearized") {
+            notes.append(reason)
+        }
         switch summary.method {
         case .incrementalUpdate:
             if !signatures.isEmpty {
@@ -43,7 +49,7 @@ struct OutputPlan: Sendable {
                 }
             }
         case .fullRewrite:
-            if let reason = summary.fallbackReason {
+            if let reason = summary.fallbackReason, options.incremental {
                 let why = "an incremental update was not possible (\(reason)), so the file was rewritten"
                 if signatures.isEmpty { notes.append(why) } else { warnings.append("\(why): \(signed) no longer verif\(signatures.count == 1 ? "ies" : "y")") }
             } else if !signatures.isEmpty {

@@ -64,7 +64,7 @@ actor WriteStage {
         } catch let error as WriteError {
             switch error.code {
             case .fileAccess: throw PipelineError(.fileAccess, error.message)
-            case .badDocument, .incrementalUnavailable: throw PipelineError(.badInput, error.message)
+            case .badDocument, .incrementalUnavailable, .cannotLinearize: throw PipelineError(.badInput, error.message)
             case .encryption: throw PipelineError(.badOutput, error.message)
             }
         }

@@ -6,9 +6,10 @@ import TestSupport
 
 /// Full rewrites of real files, judged by independent tools: `qpdf --check` finds no error the
 /// input did not have, the page count is kept, `pdftotext` gives the same text, and `pdftoppm`
-/// renders the same pixels (first pages, at 30 dpi). `make test` checks a fixed stride of the
-/// corpus; `bench/rewrite-roundtrip.sh` checks every file (`LEGIBLE_ROUNDTRIP_ALL=1`) and
-/// writes one line per file to `LEGIBLE_ROUNDTRIP_REPORT`.
+/// renders the same pixels (first pages, at 30 dpi); linearized rewrites must also pass
+/// `qpdf --check-linearization`. `make test` checks a fixed stride of the corpus (every 12th
+/// file, every 24th linearized); `bench/rewrite-roundtrip.sh` checks every file both ways
+/// (`LEGIBLE_ROUNDTRIP_ALL=1`) and writes one line per file to `LEGIBLE_ROUNDTRIP_REPORT`.
 @Suite struct RoundTripTests {
     /// Pages rendered per file (rendering is the slowest check).
     static let renderedPages = 10
@@ -18,11 +19,11 @@ import TestSupport
         let paths = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String } ?? []
         return paths.filter { $0.lowercased().hasSuffix(".pdf") }.sorted().map { "pdf/\($0)" }
     }()
+    static var everyFile: Bool { ProcessInfo.processInfo.environment["LEGIBLE_ROUNDTRIP_ALL"] == "1" }
     /// Every 12th file, or all of them for the script.
-    static var files: [String] {
-        if ProcessInfo.processInfo.environment["LEGIBLE_ROUNDTRIP_ALL"] == "1" { return corpus }
-        return stride(from: 0, to: corpus.count, by: 12).map { corpus[$0] }
-    }
+    static var files: [String] { everyFile ? corpus : stride(from: 0, to: corpus.count, by: 12).map { corpus[$0] } }
+    /// Every 24th file (from the 6th), or all of them for the script.
+    static var linearizedFiles: [String] { everyFile ? corpus : stride(from: 6, to: corpus.count, by: 24).map { corpus[$0] } }
 
     @Test func theStrideCoversAtLeastSixtyReadableFiles() {
         let readable = Self.files.filter { (try? Self.open(PDFFixtures.corpus($0))) != nil }
@@ -31,30 +32,57 @@ import TestSupport
 
     @Test(arguments: files)
     func aFullRewriteRoundTrips(path: String) throws {
+        try Self.roundTrip(path, options: WriteOptions())
+    }
+
+    @Test(arguments: linearizedFiles)
+    func aLinearizedRewriteRoundTripsAndPassesQpdfsLinearizationCheck(path: String) throws {
+        var options = WriteOptions()
+        options.linearize = true
+        try Self.roundTrip(path, options: options)
+    }
+
+    /// Rewrites the corpus file at `path` with `options` and records what the oracles say.
+    static func roundTrip(_ path: String, options: WriteOptions) throws {
+        let label = options.linearize ? "\(path) (linearized)" : path
         let input = PDFFixtures.corpus(path)
-        guard let (document, password) = try? Self.open(input) else {
-            Self.report(path, "unread", "Legible does not read it")
+        guard let (document, password) = try? open(input) else {
+            report(label, "unread", "Legible does not read it")
             return
         }
         guard PDFFixtures.qpdfPageCount(input) != nil || password != nil else {
-            Self.report(path, "unread", "qpdf does not read it")
+            report(label, "unread", "qpdf does not read it")
             return
         }
         let folder = try PDFFixtures.ScratchFolder()
-        let output: URL
+        let output = folder.file("out.pdf")
+        let summary: WriteSummary
         do {
-            output = try PDFFixtures.write(DocumentRewriter(source: document), in: folder)
+            let file = try OutputFile(destination: output)
+            summary = try DocumentRewriter(source: document).write(to: file, options: options)
+            try file.commit()
         } catch {
-            Issue.record("\(path): the rewrite failed: \(error)")
-            Self.report(path, "failed", "rewrite: \(error)")
+            Issue.record("\(label): the rewrite failed: \(error)")
+            report(label, "failed", "rewrite: \(error)")
             return
         }
-        guard let problems = try Self.compare(input, output, password: password) else {
-            Self.report(path, "skipped", "an oracle takes over \(Self.oracleTimeout) s on the input")
+        guard var problems = try compare(input, output, password: password) else {
+            report(label, "skipped", "an oracle takes over \(oracleTimeout) s on the input")
             return
         }
-        for problem in problems { Issue.record("\(path): \(problem)") }
-        Self.report(path, problems.isEmpty ? "ok" : "failed", problems.joined(separator: "; "))
+        var note = ""
+        if options.linearize {
+            if summary.linearized {
+                let check = try PDFFixtures.run("qpdf", (password.map { ["--password=\($0)"] } ?? []) + ["--check-linearization", output.path])
+                if !check.text.contains("no linearization errors") {
+                    problems.append("qpdf --check-linearization: \((check.text + check.stderr).prefix(300))")
+                }
+            } else {
+                note = "written unlinearized: \(summary.fallbackReason ?? "")"
+            }
+        }
+        for problem in problems { Issue.record("\(label): \(problem)") }
+        report(label, problems.isEmpty ? "ok" : "failed", problems.isEmpty ? note : problems.joined(separator: "; "))
     }
 
     /// The document and the password that opened it (nil: the empty one or none).

@@ -65,6 +65,17 @@ import TestSupport
         #expect(try Fixtures.bytes(folder.file("a.pdf")) == Fixtures.bytes(folder.file("b.pdf")))
     }
 
+    @Test func linearizedOutputPassesQpdfsCheck() async throws {
+        let folder = try TemporaryDirectory()
+        var job = OCRJob()
+        job.linearize = true
+        let report = try await run(Fixtures.sample("two-pages.pdf"), folder.file("out.pdf"), job: job)
+        #expect(report.notes.isEmpty)
+        let check = try Tool.run("qpdf", ["--check-linearization", folder.file("out.pdf").path])
+        #expect(check.stdout.contains("no linearization errors"), "\(check.stdout) \(check.stderr)")
+        #expect(try Tool.pdftotext(folder.file("out.pdf")).contains("Quokka"))
+    }
+
     @Test func version14MeansAClassicTable() async throws {
         let folder = try TemporaryDirectory()
         var job = OCRJob()
@@ -95,6 +106,17 @@ import TestSupport
         #expect(try PDFSigning.verdicts(output) == ["Signature is Valid."])
         #expect(try Tool.pdftotext(output).contains("Quokka"))
         #expect(try Tool.qpdfCheck(output) == 0)
+    }
+
+    @Test func aSignedScanIsNotLinearizedSinceItsUpdateIsIncremental() async throws {
+        let folder = try TemporaryDirectory()
+        let signed = folder.file("signed.pdf")
+        try Data(try PDFSigning.sign(Fixtures.bytes(Fixtures.sample("scan-g4.pdf")))).write(to: signed)
+        var job = OCRJob()
+        job.linearize = true
+        let report = try await OCRRunner(engines: pool).run(input: signed, output: folder.file("out.pdf"), job: job)
+        #expect(report.notes.contains { $0.contains("not linearized") })
+        #expect(try PDFSigning.verdicts(folder.file("out.pdf")) == ["Signature is Valid."])
     }
 
     @Test func rewritingASignedScanWarnsThatTheSignatureIsInvalidated() async throws {
