@@ -92,11 +92,17 @@ import TestSupport
 @Suite(.enabled(if: PDFSigning.toolsAvailable)) struct SignedInputTests {
     private let pool = OCRWorkerPool(factory: FakeEngineFactory(words: ["Quokka", "zebra"]), workers: 2)
 
+    /// `Samples/scan-g4.pdf` signed, as `signed.pdf` in `folder`, and its bytes.
+    private func signedScan(in folder: TemporaryDirectory) throws -> (url: URL, bytes: [UInt8]) {
+        let signed = folder.file("signed.pdf")
+        let bytes = try PDFSigning.sign(Fixtures.bytes(Fixtures.sample("scan-g4.pdf")))
+        try Data(bytes).write(to: signed)
+        return (signed, bytes)
+    }
+
     @Test func aSignedScanIsRecognizedAndItsSignatureStaysValid() async throws {
         let folder = try TemporaryDirectory()
-        let signed = folder.file("signed.pdf")
-        let original = try PDFSigning.sign(Fixtures.bytes(Fixtures.sample("scan-g4.pdf")))
-        try Data(original).write(to: signed)
+        let (signed, original) = try signedScan(in: folder)
         let output = folder.file("out.pdf")
         let report = try await OCRRunner(engines: pool).run(input: signed, output: output, job: OCRJob())
         #expect(report.outcomes == [.recognized(words: 2)])
@@ -110,8 +116,7 @@ import TestSupport
 
     @Test func aSignedScanIsNotLinearizedSinceItsUpdateIsIncremental() async throws {
         let folder = try TemporaryDirectory()
-        let signed = folder.file("signed.pdf")
-        try Data(try PDFSigning.sign(Fixtures.bytes(Fixtures.sample("scan-g4.pdf")))).write(to: signed)
+        let signed = try signedScan(in: folder).url
         var job = OCRJob()
         job.linearize = true
         let report = try await OCRRunner(engines: pool).run(input: signed, output: folder.file("out.pdf"), job: job)
@@ -121,8 +126,7 @@ import TestSupport
 
     @Test func rewritingASignedScanWarnsThatTheSignatureIsInvalidated() async throws {
         let folder = try TemporaryDirectory()
-        let signed = folder.file("signed.pdf")
-        try Data(try PDFSigning.sign(Fixtures.bytes(Fixtures.sample("scan-g4.pdf")))).write(to: signed)
+        let signed = try signedScan(in: folder).url
         var job = OCRJob()
         job.writeMode = .rewrite
         let output = folder.file("out.pdf")
