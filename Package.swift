@@ -25,8 +25,9 @@ let package = Package(
         .target(name: "OCR", dependencies: ["Imaging"]),
         .target(name: "Tesseract", dependencies: ["OCR", "Imaging", "CTesseract", "CLeptonica"]),
         .target(name: "TextLayer", dependencies: ["PDF", "PDFWriter", "OCR"]),
-        .target(name: "Pipeline", dependencies: ["PDF", "PDFWriter", "Imaging", "OCR", "TextLayer"]),
-        .target(name: "LegibleCLI", dependencies: ["Pipeline", "Tesseract", "PDF", "OCR", "PDFText"]),
+        .target(name: "Forms", dependencies: ["PDF", "PDFText", "Imaging", "OCR", "PDFWriter", "CLeptonica"]),
+        .target(name: "Pipeline", dependencies: ["PDF", "PDFWriter", "Imaging", "OCR", "TextLayer", "Forms", "PDFText"]),
+        .target(name: "LegibleCLI", dependencies: ["Pipeline", "Tesseract", "PDF", "OCR", "PDFText", "Forms"]),
         .executableTarget(name: "legible", dependencies: ["LegibleCLI"]),
 
         .target(name: "TestSupport", dependencies: ["PDF", "PDFWriter"], path: "Tests/TestSupport"),
@@ -38,6 +39,7 @@ let package = Package(
         .testTarget(name: "TesseractTests", dependencies: ["Tesseract", "Imaging", "OCR", "TestSupport"]),
         .testTarget(name: "TextLayerTests", dependencies: ["TextLayer", "PDF", "PDFWriter", "OCR", "TestSupport"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "OCR", "PDF", "Tesseract", "TestSupport"]),
+        .testTarget(name: "FormsTests", dependencies: ["Forms", "PDF", "PDFText", "Imaging", "OCR", "TestSupport"]),
         .testTarget(name: "LegibleCLITests", dependencies: ["LegibleCLI", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
