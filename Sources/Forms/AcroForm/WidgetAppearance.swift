@@ -1,0 +1,77 @@
+import Foundation
+import PDF
+
+/// The appearance streams of Legible's widgets (ISO 32000-1 §12.5.5, §12.7.3): no border and
+/// no background — the page already draws the box — only what a filled value needs.
+enum WidgetAppearance {
+    /// ZapfDingbats' check mark (`a20`, character code `4`): the on-state of check boxes.
+    static let checkCharacter = "4"
+    /// ZapfDingbats' filled circle (`a71`, character code `l`): the caption of radio buttons.
+    static let dotCharacter = "l"
+
+    /// The font size a single-line field's text gets: fits the height with room for the
+    /// descenders, never below 4 or above 12 points.
+    static func fittedFontSize(height: Double) -> Double {
+        let size = (height - 2) * 0.75
+        return ((min(12, max(4, size))) * 2).rounded(.down) / 2
+    }
+
+    /// An empty text field, ready for a viewer to fill in: the marked-content section
+    /// `/Tx BMC EMC` is where viewers put the value (§12.7.3.3).
+    static func emptyText(width: Double, height: Double, matrix: PDFObject?, font: ObjectRef) -> PDFObject {
+        form(Array("/Tx BMC\nEMC\n".utf8), width: width, height: height, matrix: matrix,
+             fonts: [("Helv", font)])
+    }
+
+    /// Nothing drawn: the off state of check boxes and radio buttons, and the unsigned state
+    /// of signature fields.
+    static func blank(width: Double, height: Double, matrix: PDFObject?) -> PDFObject {
+        form([], width: width, height: height, matrix: matrix, fonts: [])
+    }
+
+    /// A check mark centred in the box.
+    static func check(width: Double, height: Double, matrix: PDFObject?, font: ObjectRef) -> PDFObject {
+        // The glyph is 0.846 em wide and about 0.69 em tall above its baseline.
+        let size = max(1, min(width / 0.846, height / 0.69) * 0.8)
+        let x = (width - 0.846 * size) / 2, y = (height - 0.69 * size) / 2
+        let content = "q\n0 g\nBT\n/ZaDb \(number(size)) Tf\n\(number(x)) \(number(y)) Td\n(\(checkCharacter)) Tj\nET\nQ\n"
+        return form(Array(content.utf8), width: width, height: height, matrix: matrix, fonts: [("ZaDb", font)])
+    }
+
+    /// A filled dot centred in the box: a radio button's on state.
+    static func dot(width: Double, height: Double, matrix: PDFObject?) -> PDFObject {
+        let r = min(width, height) * 0.3, cx = width / 2, cy = height / 2
+        let k = r * 0.5523 // control-point distance of a quarter circle drawn as a cubic Bézier
+        var ops = "q\n0 g\n\(number(cx + r)) \(number(cy)) m\n"
+        ops += "\(number(cx + r)) \(number(cy + k)) \(number(cx + k)) \(number(cy + r)) \(number(cx)) \(number(cy + r)) c\n"
+        ops += "\(number(cx - k)) \(number(cy + r)) \(number(cx - r)) \(number(cy + k)) \(number(cx - r)) \(number(cy)) c\n"
+        ops += "\(number(cx - r)) \(number(cy - k)) \(number(cx - k)) \(number(cy - r)) \(number(cx)) \(number(cy - r)) c\n"
+        ops += "\(number(cx + k)) \(number(cy - r)) \(number(cx + r)) \(number(cy - k)) \(number(cx + r)) \(number(cy)) c\n"
+        ops += "f\nQ\n"
+        return form(Array(ops.utf8), width: width, height: height, matrix: matrix, fonts: [])
+    }
+
+    /// A Form XObject of the given size.
+    private static func form(_ content: [UInt8], width: Double, height: Double, matrix: PDFObject?,
+                             fonts: [(String, ObjectRef)]) -> PDFObject {
+        var dict = PDFDictionary([("Type", .name("XObject")), ("Subtype", .name("Form")),
+                                  ("BBox", .array([0, 0, width, height].map(PDFObject.number)))])
+        if let matrix { dict["Matrix"] = matrix }
+        var resources = PDFDictionary()
+        if !fonts.isEmpty {
+            resources["Font"] = .dictionary(PDFDictionary(fonts.map { ($0.0, PDFObject.reference($0.1)) }))
+        }
+        dict["Resources"] = .dictionary(resources)
+        return .stream(PDFStream(dictionary: dict, data: content))
+    }
+
+    /// A number as content-stream text: at most three decimals, no exponent.
+    static func number(_ value: Double) -> String {
+        guard value.isFinite, abs(value) < 1e7 else { return "0" }
+        let rounded = (value * 1000).rounded() / 1000
+        if rounded == rounded.rounded() { return String(Int(rounded)) }
+        var text = String(format: "%.3f", rounded)
+        while text.hasSuffix("0") { text.removeLast() }
+        return text
+    }
+}
