@@ -27,7 +27,13 @@ public enum ImageDecoder {
             // A mask or a /Decode [1 0] swaps which bit value paints.
             image = (decode?.first ?? 0) > 0 ? try decoded.withPix { try PixImage(pixInvert(nil, $0), or: "invert failed") } : decoded
         case "JBIG2Decode"?:
-            throw ImagingError(.unsupported, "JBIG2 images are not decoded yet")
+            var globals: [UInt8]?
+            if case .stream(let stream)? = parameters.map({ document.resolve($0["JBIG2Globals"] ?? .null) }) {
+                globals = try document.imageData(of: stream).data
+            }
+            let decoded = try JBIG2Decoder.decode(data, globals: globals)
+            // JBIG2 paints its 1 bits black like Leptonica; /Decode [1 0] (or a mask's) swaps them.
+            image = (decode?.first ?? 0) > 0 ? try decoded.withPix { try PixImage(pixInvert(nil, $0), or: "invert failed") } : decoded
         case nil:
             let bpc = isMask ? 1 : (document.resolve(dict["BitsPerComponent"] ?? .null).intValue ?? 8)
             let space: ImageColorSpace = isMask ? .gray
