@@ -15,93 +15,146 @@ public enum ImageFileKind: String, Sendable {
 
 /// One frame of an image file, encoded the way a PDF image XObject will carry it.
 public struct EncodedImage: Sendable {
-    /// Pixel size.
+    /// How the frame's data came to be.
+    public enum Storage: String, Sendable {
+        /// The file's own compressed data, unchanged (JPEG, single-strip G4, PNG image data).
+        case passedThrough = "as stored"
+        /// Decoded and compressed again without loss (Flate, or G4 for bilevel frames).
+        case recompressedLosslessly = "lossless"
+        /// Decoded and compressed again as JPEG (`--jpeg-quality`).
+        case reencodedAsJPEG = "JPEG"
+    }
+
+    /// Pixel size (as stored, before `orientation`).
     public var width: Int, height: Int
     /// Resolution in dots per inch; `resolutionAssumed` is true when the file did not say.
     public var dpiX: Double, dpiY: Double
     public var resolutionAssumed: Bool
     /// `/Filter` name (DCTDecode, CCITTFaxDecode or FlateDecode).
     public var filter: String
-    /// `/ColorSpace` name (DeviceGray, DeviceRGB, DeviceCMYK).
+    /// `/ColorSpace` name (DeviceGray, DeviceRGB, DeviceCMYK); the base space when `palette` is set.
     public var colorSpace: String
+    /// The lookup table of an `/Indexed` image (base-space components per entry), or nil.
+    public var palette: [UInt8]? = nil
     public var bitsPerComponent: Int
     /// `/DecodeParms` entries, as (key, integer or boolean) pairs.
     public var decodeParameters: [(String, Int)]
     /// Whether samples are inverted (`/Decode [1 0 …]`).
     public var inverted: Bool
-    /// The encoded data.
+    /// The stream data exactly as it goes into the PDF (already compressed by `filter`).
     public var data: [UInt8]
+    /// The alpha channel, as a gray image for `/SMask`, or nil when the image is opaque.
+    public var softMask: SoftMask? = nil
+    /// How the stored pixels must be turned to appear upright (EXIF).
+    public var orientation: EXIFOrientation = .up
+    /// Whether the file's data was kept or the pixels compressed again.
+    public var storage: Storage = .passedThrough
+
+    /// An alpha channel stored as a Flate-compressed DeviceGray image.
+    public struct SoftMask: Sendable {
+        /// Pixel size (the image's).
+        public var width: Int, height: Int
+        /// 8 or 16.
+        public var bitsPerComponent: Int
+        /// Flate-compressed samples.
+        public var data: [UInt8]
+        /// Their `/DecodeParms` (PNG predictors), empty when none.
+        public var parameters: [(String, Int)]
+    }
 }
 
-/// Reads image files into frames ready to become PDF pages: JPEG embedded as it is, G4 TIFF
-/// frames embedded as they are, everything else decoded and stored losslessly (Flate).
+/// What `ImageFileReader` may do with frames it cannot embed as they are.
+public struct ImageReadOptions: Sendable {
+    /// JPEG quality for frames that must be decoded and whose source was lossy (JPEG-in-TIFF,
+    /// JPEG variants PDF cannot carry); nil stores them losslessly (Flate) instead.
+    public var jpegQuality: Int?
+    /// The largest frame decoded, in pixels (frames passed through are not decoded).
+    public var maxDecodedPixels = 400_000_000
+
+    /// Creates options; by default nothing is ever re-encoded lossily.
+    public init(jpegQuality: Int? = nil) {
+        self.jpegQuality = jpegQuality
+    }
+}
+
+/// Reads image files into frames ready to become PDF pages: JPEG and PNG image data embedded
+/// as they are, G4 TIFF frames embedded as they are (G3 and multi-strip frames coded again as
+/// G4, losslessly), everything else decoded and stored losslessly (Flate with PNG predictors,
+/// palettes as `/Indexed`, 16-bit samples kept, alpha as `/SMask`).
 public enum ImageFileReader {
     /// The resolution assumed when a file records none.
     public static let defaultResolution = 300.0
 
     /// Every frame of the file.
-    public static func frames(of bytes: [UInt8]) throws -> [EncodedImage] {
+    public static func frames(of bytes: [UInt8], options: ImageReadOptions = ImageReadOptions()) throws -> [EncodedImage] {
         switch ImageFileKind.sniff(bytes) {
-        case .jpeg?: return [try jpeg(bytes)]
-        case .png?: return [try lossless(try decodeAny(bytes, frame: 0), dpiFallback: nil)]
-        case .tiff?: return try tiff(bytes)
+        case .jpeg?: return [try jpeg(bytes, options: options)]
+        case .png?: return [try png(bytes, options: options)]
+        case .tiff?: return try tiff(bytes, options: options)
         case nil: throw ImagingError(.unsupported, "not a JPEG, PNG or TIFF image")
         }
     }
 
-    private static func jpeg(_ bytes: [UInt8]) throws -> EncodedImage {
+    private static func jpeg(_ bytes: [UInt8], options: ImageReadOptions) throws -> EncodedImage {
         var w: Int32 = 0, h: Int32 = 0, spp: Int32 = 0, ycck: Int32 = 0, cmyk: Int32 = 0
         let ok = bytes.withUnsafeBufferPointer { readHeaderMemJpeg($0.baseAddress, $0.count, &w, &h, &spp, &ycck, &cmyk) }
         guard ok == 0, w > 0, h > 0 else { throw ImagingError(.decodeFailed, "the JPEG header cannot be read") }
         let (dpiX, dpiY) = JFIF.resolution(bytes)
+        let orientation = EXIFOrientation.of(jpeg: bytes)
+        guard JFIF.isEmbeddable(bytes) else {
+            // Lossless, arithmetic-coded or 12-bit JPEG: PDF's DCTDecode cannot carry it.
+            var frame = try reencoded(try decodeAny(bytes, frame: 0, options: options), dpiFallback: dpiX.map { ($0, dpiY ?? $0) },
+                                      wasLossy: true, options: options)
+            frame.orientation = orientation
+            return frame
+        }
         let space = spp == 1 ? "DeviceGray" : (spp == 4 ? "DeviceCMYK" : "DeviceRGB")
         // Adobe's CMYK JPEGs store inverted samples.
         let inverted = spp == 4 && JFIF.hasAdobeMarker(bytes)
         return EncodedImage(width: Int(w), height: Int(h), dpiX: dpiX ?? defaultResolution, dpiY: dpiY ?? dpiX ?? defaultResolution,
                             resolutionAssumed: dpiX == nil, filter: "DCTDecode", colorSpace: space, bitsPerComponent: 8,
-                            decodeParameters: [], inverted: inverted, data: bytes)
+                            decodeParameters: [], inverted: inverted, data: bytes, orientation: orientation)
     }
 
-    private static func tiff(_ bytes: [UInt8]) throws -> [EncodedImage] {
+    private static func tiff(_ bytes: [UInt8], options: ImageReadOptions) throws -> [EncodedImage] {
         let directories = TIFFDirectory.read(bytes)
         guard !directories.isEmpty else { throw ImagingError(.decodeFailed, "the TIFF file has no readable image") }
         return try directories.enumerated().map { index, dir in
             let resolution = dir.xResolution > 0 ? (dir.xResolution, dir.yResolution > 0 ? dir.yResolution : dir.xResolution) : nil
-            if let strip = dir.g4Strip(in: bytes), dir.width > 0, dir.height > 0 {
-                return EncodedImage(width: dir.width, height: dir.height, dpiX: resolution?.0 ?? defaultResolution,
-                                    dpiY: resolution?.1 ?? defaultResolution, resolutionAssumed: resolution == nil,
-                                    filter: "CCITTFaxDecode", colorSpace: "DeviceGray", bitsPerComponent: 1,
-                                    decodeParameters: [("K", -1), ("Columns", dir.width), ("Rows", dir.height),
-                                                       ("BlackIs1", dir.photometric == 1 ? 1 : 0)],
-                                    inverted: false, data: strip)
+            if let frame = g4Frame(dir, in: bytes, resolution: resolution) { return frame }
+            guard dir.width * dir.height <= options.maxDecodedPixels else {
+                throw ImagingError(.tooLarge, "TIFF frame \(index + 1) is \(dir.width)×\(dir.height) pixels, more than the \(options.maxDecodedPixels) Legible decodes")
             }
-            return try lossless(try decodeAny(bytes, frame: index), dpiFallback: resolution)
+            // JPEG-in-TIFF (6, 7) was lossy already; everything else is kept lossless.
+            return try reencoded(try decodeAny(bytes, frame: index, options: options), dpiFallback: resolution,
+                                 wasLossy: dir.compression == 6 || dir.compression == 7, options: options)
         }
     }
 
-    private static func decodeAny(_ bytes: [UInt8], frame: Int) throws -> PixImage {
+    /// A single-strip G4 frame as a CCITT image, its data unchanged.
+    static func g4Frame(_ dir: TIFFDirectory, in bytes: [UInt8], resolution: (Double, Double)?) -> EncodedImage? {
+        guard let strip = dir.g4Strip(in: bytes), dir.width > 0, dir.height > 0 else { return nil }
+        return EncodedImage(width: dir.width, height: dir.height, dpiX: resolution?.0 ?? defaultResolution,
+                            dpiY: resolution?.1 ?? defaultResolution, resolutionAssumed: resolution == nil,
+                            filter: "CCITTFaxDecode", colorSpace: "DeviceGray", bitsPerComponent: 1,
+                            decodeParameters: [("K", -1), ("Columns", dir.width), ("Rows", dir.height),
+                                               ("BlackIs1", dir.photometric == 1 ? 1 : 0)],
+                            inverted: false, data: strip)
+    }
+
+    /// Decodes frame `frame` of an image file with Leptonica, refusing frames too large to hold.
+    static func decodeAny(_ bytes: [UInt8], frame: Int, options: ImageReadOptions) throws -> PixImage {
         try bytes.withUnsafeBufferPointer { buffer in
+            var w: Int32 = 0, h: Int32 = 0, bps: Int32 = 0, spp: Int32 = 0
+            if pixReadHeaderMem(buffer.baseAddress, buffer.count, nil, &w, &h, &bps, &spp, nil) == 0,
+               Int(w) * Int(h) > options.maxDecodedPixels {
+                throw ImagingError(.tooLarge, "the image is \(w)×\(h) pixels, more than the \(options.maxDecodedPixels) Legible decodes")
+            }
             if ImageFileKind.sniff(bytes) == .tiff {
                 return try PixImage(pixReadMemTiff(buffer.baseAddress, buffer.count, Int32(frame)), or: "TIFF frame \(frame + 1) cannot be decoded")
             }
             return try PixImage(pixReadMem(buffer.baseAddress, buffer.count), or: "the image cannot be decoded")
         }
-    }
-
-    /// Stores a decoded image as Flate-compressed samples: bilevel as 1 bit, gray as 8, colour as RGB.
-    private static func lossless(_ decoded: PixImage, dpiFallback: (Double, Double)?) throws -> EncodedImage {
-        let image = try decoded.normalizedForEmbedding()
-        let samples = image.packedSamples()
-        let recorded = decoded.resolution > 0 ? Double(decoded.resolution) : nil
-        let dpiX = recorded ?? dpiFallback?.0 ?? defaultResolution
-        let dpiY = recorded ?? dpiFallback?.1 ?? defaultResolution
-        return EncodedImage(width: image.width, height: image.height, dpiX: dpiX, dpiY: dpiY,
-                            resolutionAssumed: recorded == nil && dpiFallback == nil, filter: "FlateDecode",
-                            colorSpace: samples.components == 3 ? "DeviceRGB" : "DeviceGray",
-                            bitsPerComponent: samples.bitsPerComponent, decodeParameters: [],
-                            // Leptonica's 1-bit images use 1 for black; PDF gray uses 0.
-                            inverted: samples.bitsPerComponent == 1,
-                            data: samples.data)
     }
 }
 
@@ -128,6 +181,24 @@ enum JFIF {
             p += 2 + length
         }
         return (nil, nil)
+    }
+
+    /// Whether PDF's DCTDecode can carry the JPEG as it is: baseline, extended or progressive
+    /// Huffman coding at 8 bits per sample (not lossless, arithmetic-coded or 12-bit).
+    static func isEmbeddable(_ bytes: [UInt8]) -> Bool {
+        var p = 2
+        while p + 4 < bytes.count, bytes[p] == 0xFF {
+            let marker = bytes[p + 1]
+            if marker == 0xFF { p += 1; continue }
+            let length = Int(bytes[p + 2]) << 8 | Int(bytes[p + 3])
+            switch marker {
+            case 0xC0, 0xC1, 0xC2: return p + 4 < bytes.count && bytes[p + 4] == 8
+            case 0xC3, 0xC5...0xC7, 0xC9...0xCB, 0xCD...0xCF: return false
+            case 0xDA, 0xD9: return true
+            default: p += 2 + length
+            }
+        }
+        return true
     }
 
     /// Whether the file has Adobe's APP14 marker.

@@ -13,6 +13,10 @@ public struct TIFFDirectory: Sendable, Equatable {
     public var fillOrder = 1
     public var stripOffsets: [Int] = []
     public var stripByteCounts: [Int] = []
+    /// Rows in each strip (the whole image when the file does not say).
+    public var rowsPerStrip = Int.max
+    /// T4Options (tag 292) of a G3 frame: bit 0 two-dimensional coding, bit 2 fill bits.
+    public var t4Options = 0
     /// Resolution in dots per inch (0 when the file does not say).
     public var xResolution: Double = 0
     public var yResolution: Double = 0
@@ -64,6 +68,8 @@ public struct TIFFDirectory: Sendable, Equatable {
                 case 266: dir.fillOrder = values().first ?? 1
                 case 273: dir.stripOffsets = values()
                 case 277: dir.samplesPerPixel = values().first ?? 1
+                case 278: dir.rowsPerStrip = values().first ?? Int.max
+                case 292: dir.t4Options = values().first ?? 0
                 case 279: dir.stripByteCounts = values()
                 case 282: dir.xResolution = rational()
                 case 283: dir.yResolution = rational()
@@ -77,6 +83,11 @@ public struct TIFFDirectory: Sendable, Equatable {
             offset = u32(offset + 2 + count * 12)
         }
         return directories
+    }
+
+    /// Whether the frame is CCITT fax coded (G3 or G4): bilevel, one sample.
+    public var isFax: Bool {
+        (compression == 3 || compression == 4) && bitsPerSample == 1 && samplesPerPixel == 1
     }
 
     /// The frame's G4 data when it can be embedded as-is: one strip of CCITT T.6, MSB first.

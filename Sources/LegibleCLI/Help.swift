@@ -11,6 +11,8 @@ enum Help {
       legible info FILE [--json]           describe a PDF: version, encryption, pages and what they hold
       legible text FILE [options]          print the text of a PDF in reading order
       legible search FILE PATTERN          print the pages and boxes where PATTERN occurs
+      legible images IMAGE... OUT.pdf      image files to a PDF, a page per image, never re-encoded
+      legible thumbnails INPUT OUTDIR      one PNG per page (page-0001.png, …), longest side 256
       legible languages                    list installed Tesseract languages
       legible help [COMMAND]               show help
       legible --version

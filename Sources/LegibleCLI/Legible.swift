@@ -28,6 +28,10 @@ public enum Legible {
             return await SearchCommand(arguments: rest).run().rawValue
         case "info":
             return await InfoCommand(arguments: rest).run().rawValue
+        case "images":
+            return await ImagesCommand(arguments: rest).run().rawValue
+        case "thumbnails":
+            return await ThumbnailsCommand(arguments: rest).run().rawValue
         case "languages":
             do {
                 let data = try Tessdata.locate(for: [])
@@ -44,6 +48,8 @@ public enum Legible {
             case "watch": print(Help.watch)
             case "text": print(Help.text)
             case "search": print(Help.search)
+            case "images": print(Help.images)
+            case "thumbnails": print(Help.thumbnails)
             default: print(Help.main)
             }
             return ExitCode.ok.rawValue

@@ -20,7 +20,7 @@ enum DocumentReader {
         if ImageFileKind.sniff(bytes) != nil {
             do {
                 let frames = try ImageFileReader.frames(of: bytes)
-                let (pdf, notes) = ImageDocumentBuilder.pdf(from: frames)
+                let (pdf, notes) = try ImageDocumentBuilder.pdf(from: frames)
                 return (try PDFDocument(bytes: pdf), notes)
             } catch let error as ImagingError {
                 throw PipelineError(.badInput, "\(url.lastPathComponent): \(error.message)")

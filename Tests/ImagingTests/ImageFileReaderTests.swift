@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Imaging
+import PDF
 import TestSupport
 
 struct ImageFileReaderTests {
@@ -33,13 +34,16 @@ struct ImageFileReaderTests {
         }
     }
 
-    @Test func pngIsStoredLosslessly() throws {
+    @Test func pngImageDataIsEmbeddedAsItIsWithPredictors() throws {
         let bytes = try Fixtures.bytes(Fixtures.sample("scan.png"))
         let frame = try #require(try ImageFileReader.frames(of: bytes).first)
-        #expect(frame.filter == "FlateDecode" && frame.bitsPerComponent == 8)
+        #expect(frame.filter == "FlateDecode" && frame.bitsPerComponent == 8 && frame.storage == .passedThrough)
+        #expect(frame.decodeParameters.contains { $0 == ("Predictor", 15) })
+        // The stream is the file's IDAT data: it inflates to one filter byte plus one row per line.
         let decoded = try PixImage(encoded: bytes)
-        #expect(frame.data.count == decoded.width * decoded.height)
-        #expect(abs(frame.dpiX - 300) < 1)
+        let inflated = try Flate.inflate(frame.data).data
+        #expect(inflated.count == (decoded.width + 1) * decoded.height)
+        #expect(frame.dpiX == 300)
     }
 
     @Test func cmykAndAlphaInputsFromTheCorpus() throws {

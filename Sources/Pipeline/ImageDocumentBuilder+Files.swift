@@ -1,0 +1,68 @@
+import Foundation
+import Imaging
+import PDFWriter
+
+/// Image files to one PDF, a page per frame (`legible images`): the library face of
+/// `ImageDocumentBuilder`, reading and writing off Swift's cooperative pool.
+public enum ImagesToPDF {
+    /// What a conversion did.
+    public struct Summary: Sendable {
+        /// Pages written.
+        public var pages: Int
+        /// How each frame was stored, counted ("as stored", "lossless", "JPEG").
+        public var storage: [String: Int]
+        /// Things the user should know (assumed resolutions).
+        public var notes: [String]
+    }
+
+    /// Reads every frame of `inputs` (JPEG, PNG, TIFF; in order) and writes `output`
+    /// atomically: nothing is left behind when any input fails.
+    /// - Throws: `PipelineError`: `.fileAccess` for unreadable inputs or an unwritable output,
+    ///   `.badInput` for files that are not images, damaged images and implausible resolutions,
+    ///   `.badArguments` when `output` is one of the inputs.
+    public static func write(_ inputs: [URL], to output: URL, options: ImagePageOptions) async throws -> Summary {
+        let target = output.standardizedFileURL.resolvingSymlinksInPath()
+        if inputs.contains(where: { $0.standardizedFileURL.resolvingSymlinksInPath() == target }) {
+            throw PipelineError(.badArguments, "the output \(output.path) is one of the inputs (inputs are never overwritten)")
+        }
+        return try await BlockingIO.run {
+            var sources: [ImageDocumentBuilder.Source] = []
+            for url in inputs {
+                let frames = try frames(of: url, options: options)
+                let many = frames.count > 1
+                sources += frames.enumerated().map { index, frame in
+                    ImageDocumentBuilder.Source(frame: frame, name: many ? "\(url.lastPathComponent) frame \(index + 1)" : url.lastPathComponent)
+                }
+            }
+            let (bytes, notes) = try ImageDocumentBuilder.pdf(from: sources, options: options)
+            do {
+                let file = try OutputFile(destination: output)
+                try file.write(bytes)
+                try file.commit()
+            } catch let error as WriteError {
+                throw PipelineError(.fileAccess, error.message)
+            }
+            var storage: [String: Int] = [:]
+            for source in sources { storage[source.frame.storage.rawValue, default: 0] += 1 }
+            return Summary(pages: sources.count, storage: storage, notes: notes)
+        }
+    }
+
+    /// The frames of one image file.
+    static func frames(of url: URL, options: ImagePageOptions) throws -> [EncodedImage] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            throw PipelineError(.fileAccess, "input file not found: \(url.path)")
+        }
+        if isDirectory.boolValue { throw PipelineError(.fileAccess, "input is a directory: \(url.path)") }
+        let bytes = try FileBytes.read(url, limit: DocumentReader.maxInputBytes)
+        guard ImageFileKind.sniff(bytes) != nil else {
+            throw PipelineError(.badInput, "\(url.lastPathComponent) is not a JPEG, PNG or TIFF image")
+        }
+        do {
+            return try ImageFileReader.frames(of: bytes, options: ImageReadOptions(jpegQuality: options.jpegQuality))
+        } catch let error as ImagingError {
+            throw PipelineError(.badInput, "\(url.lastPathComponent): \(error.message)")
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import Imaging
+import PDF
+import PDFWriter
+
+/// One PNG per page for document browsers (`legible thumbnails`): the page's composed raster
+/// (its images; vector text and shapes are not painted) scaled so the longest side is `size`.
+public enum Thumbnails {
+    /// What to make.
+    public struct Options: Sendable {
+        /// Pixels of the longest side.
+        public var size = 256
+        /// Only these pages (all when nil).
+        public var pages: PageSelection?
+        /// The password of an encrypted input.
+        public var password: String?
+
+        /// The largest `size` accepted: a thumbnail, not a rendering.
+        public static let maxSize = 4096
+
+        /// Options with the defaults (256 pixels, every page).
+        public init() {}
+    }
+
+    /// The file name of page `number` (1-based): `page-0001.png`.
+    public static func fileName(page number: Int) -> String {
+        "page-" + String(repeating: "0", count: max(0, 4 - String(number).count)) + String(number) + ".png"
+    }
+
+    /// Writes the thumbnails of `input` (a PDF or an image file) into `folder` (created when
+    /// missing), each file atomically, and returns their paths in page order.
+    /// - Throws: `PipelineError`: `.fileAccess` for an unreadable input or unwritable folder,
+    ///   `.badInput` for a damaged input or page, `.encrypted` without the right password.
+    public static func write(_ input: URL, to folder: URL, options: Options) async throws -> [URL] {
+        try await BlockingIO.run {
+            let document = try DocumentReader.open(input, password: options.password).document
+            let pages: [PDFPage]
+            do {
+                pages = try document.pages().filter { options.pages?.contains(index: $0.index) ?? true }
+            } catch {
+                throw PipelineError(.badInput, "\(input.lastPathComponent): \(error)")
+            }
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            } catch {
+                throw PipelineError(.fileAccess, "cannot create \(folder.path): \((error as NSError).localizedDescription)")
+            }
+            var written: [URL] = []
+            for page in pages {
+                let png: [UInt8]
+                do {
+                    png = try thumbnail(of: page, in: document, size: options.size).pngData()
+                } catch let error as ImagingError {
+                    throw PipelineError(.badInput, "\(input.lastPathComponent) page \(page.index + 1): \(error.message)")
+                }
+                let url = folder.appendingPathComponent(fileName(page: page.index + 1))
+                do {
+                    let file = try OutputFile(destination: url)
+                    try file.write(png)
+                    try file.commit()
+                } catch let error as WriteError {
+                    throw PipelineError(.fileAccess, error.message)
+                }
+                written.append(url)
+            }
+            return written
+        }
+    }
+
+    /// The thumbnail of one page, upright as a viewer shows it.
+    /// - Throws: `ImagingError` when an image of the page cannot be decoded.
+    public static func thumbnail(of page: PDFPage, in document: PDFDocument, size: Int) throws -> PixImage {
+        let crop = page.cropBox
+        let quarter = ((page.rotation / 90) % 4 + 4) % 4
+        let (width, height) = quarter % 2 == 0 ? (crop.width, crop.height) : (crop.height, crop.width)
+        guard let raster = try PageRasterizer().raster(for: page, document: document) else {
+            return try Thumbnail.make(displayWidth: width, displayHeight: height, raster: nil,
+                                      rasterRect: PDFRect(0, 0, 0, 0), longestSide: size)
+        }
+        // Where the raster's corners fall on the page as displayed (points from the top-left).
+        let corners = [(0.0, 0.0), (Double(raster.image.width), Double(raster.image.height))].map { x, y in
+            let m = raster.pixelToPage
+            return display(x: m.a * x + m.c * y + m.e, y: m.b * x + m.d * y + m.f, crop: crop, quarter: quarter)
+        }
+        let rect = PDFRect(min(corners[0].0, corners[1].0), min(corners[0].1, corners[1].1),
+                           max(corners[0].0, corners[1].0), max(corners[0].1, corners[1].1))
+        return try Thumbnail.make(displayWidth: width, displayHeight: height, raster: raster.image,
+                                  rasterRect: rect, longestSide: size)
+    }
+
+    /// A point of the page's user space in display coordinates: points from the top-left corner
+    /// of the crop box after `/Rotate` (clockwise quarter turns).
+    private static func display(x: Double, y: Double, crop: PDFRect, quarter: Int) -> (Double, Double) {
+        switch quarter {
+        case 1: return (y - crop.y0, x - crop.x0)
+        case 2: return (crop.x1 - x, y - crop.y0)
+        case 3: return (crop.y1 - y, crop.x1 - x)
+        default: return (x - crop.x0, crop.y1 - y)
+        }
+    }
+}
