@@ -220,7 +220,43 @@ degrade tif1 110; degrade tif2 111
 g4tif tif1 "$W/tif1.tif"; g4tif tif2 "$W/tif2.tif"
 tiffcp -c g4 "$W/tif1.tif" "$W/tif2.tif" "$OUT/scan-multipage.tif"
 
-echo "make-samples: wrote $(cd "$OUT" && ls scan-g4.pdf scan-jpeg.pdf scan-flate.pdf two-pages.pdf rotated.pdf born-digital.pdf mixed.pdf scan.jpg scan.png scan-multipage.tif | tr '\n' ' ')"
+# Image inputs for `legible images` (how each kind is embedded)
+page_ps exifimg Helvetica 11 "The Ferry Timetable" \
+  "The morning ferry leaves the slipway at seven and crosses the estuary in twenty minutes." \
+  "Cyclists board first, then cars, then a flock of sheep bound for the island market." \
+  "The skipper rings a brass bell when the ramp is raised."
+page_ps stripimg Times-Roman 12 "Notes on Bookbinding" \
+  "Folded sections are sewn onto linen tapes, then glued at the spine and rounded with a hammer." \
+  "Marbled endpapers are pasted down and the boards covered in goatskin or buckram." \
+  "Gold tooling on the spine names the title and the year."
+raster exifimg; raster stripimg
+# scan-exif6.jpg: stored turned 90 deg anticlockwise, EXIF Orientation 6 ("turn clockwise to show")
+degrade exifimg 112 -rotate 270
+convert "$W/exifimg-scan.png" -strip -quality 70 -sampling-factor 1x1 \
+        -units PixelsPerInch -density $DPI "$W/exif.jpg"
+# SOI + the 16-byte JFIF APP0 come first; our APP1 goes after them: big-endian TIFF header,
+# one IFD entry: tag 0x0112 SHORT 1 = 6
+[ "$(head -c 6 "$W/exif.jpg" | od -An -tx1 | tr -d ' \n')" = "ffd8ffe00010" ] \
+  || { echo "make-samples: unexpected JPEG header from convert" >&2; exit 1; }
+{ head -c 20 "$W/exif.jpg"
+  printf '\377\341\000\042Exif\000\000MM\000\052\000\000\000\010\000\001\001\022\000\003\000\000\000\001\000\006\000\000\000\000\000\000'
+  tail -c +21 "$W/exif.jpg"; } > "$OUT/scan-exif6.jpg"
+# scan-multistrip.tif: bilevel G4 in strips of 64 rows (each strip coded on its own)
+degrade stripimg 113
+g4tif stripimg "$W/strip.tif"
+tiffcp -c g4 -r 64 "$W/strip.tif" "$OUT/scan-multistrip.tif"
+# scan-g3.tif: the same page coded with CCITT G3 2-D, one strip
+tiffcp -c g3:2d -r 1200 "$W/strip.tif" "$OUT/scan-g3.tif"
+# scan-palette.png: 16-colour palette PNG (colour type 3) on cream paper, pHYs 300 dpi
+convert "$W/stripimg-scan.png" \( -size 1500x1200 xc:'#f4ecd8' \) -compose Multiply -composite +dither -colors 16 \
+        -units PixelsPerInch -density $DPI -define png:exclude-chunks=date,time,tEXt,zTXt,bKGD \
+        -define png:color-type=3 +profile '*' "$OUT/scan-palette.png"
+# scan-16bit.png: 16-bit gray PNG, 750x600 at 150 dpi (clean raster, halved)
+convert "$W/stripimg.png" -resize 50% -colorspace Gray -depth 16 -units PixelsPerInch -density 150 \
+        -define png:exclude-chunks=date,time,tEXt,zTXt,bKGD -define png:color-type=0 -define png:bit-depth=16 \
+        +profile '*' "$OUT/scan-16bit.png"
+
+echo "make-samples: wrote $(cd "$OUT" && ls scan-g4.pdf scan-jpeg.pdf scan-flate.pdf two-pages.pdf rotated.pdf born-digital.pdf mixed.pdf scan.jpg scan.png scan-multipage.tif scan-exif6.jpg scan-multistrip.tif scan-g3.tif scan-palette.png scan-16bit.png | tr '\n' ' ')"
 
 # ---------------------------------------------------------------------------
 # --check: structure and OCR-ability of every sample against manifest.tsv
@@ -238,6 +274,7 @@ if [ $CHECK = 1 ]; then
              [ "$n" = "$pages" ] || { echo "FAIL $file: $n pages, manifest says $pages"; fail=1; }
              pdftoppm -r 300 -gray -png "$OUT/$file" "$W/ocr/p" ;;
       *.tif) convert "$OUT/$file" "$W/ocr/p-%d.png" ;;
+      *-exif*.jpg) convert "$OUT/$file" -auto-orient "$W/ocr/p.png" ;;   # shown as its EXIF tag says
       *)     cp "$OUT/$file" "$W/ocr/p.${file##*.}" ;;
     esac
     text=$(for i in "$W"/ocr/*; do OMP_THREAD_LIMIT=1 tesseract "$i" - 2>/dev/null; done)
