@@ -22,7 +22,7 @@ deps:
 
 ## build: release binary at .build/release/legible
 build: deps
-	$(SWIFT) build -c release --product legible
+	$(SWIFT) build -c release --product legible --static-swift-stdlib
 
 ## test: unit and end-to-end tests (Swift Testing)
 test: deps

@@ -60,14 +60,4 @@ public enum Legible {
             return Console.fail(.badArguments, "unknown command '\(command)' (see legible --help)").rawValue
         }
     }
-
-    /// Tesseract is built with OpenMP, which reads `OMP_THREAD_LIMIT` when the library loads:
-    /// before `main`. Legible runs one single-threaded engine per core, so when the variable
-    /// is unset the process re-executes itself once with it set to 1.
-    public static func ensureSingleThreadedOpenMP() {
-        guard getenv("OMP_THREAD_LIMIT") == nil else { return }
-        setenv("OMP_THREAD_LIMIT", "1", 1)
-        execv("/proc/self/exe", CommandLine.unsafeArgv)
-        // execv only returns on failure; carry on with OpenMP's own defaults.
-    }
 }

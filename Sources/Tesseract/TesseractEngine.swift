@@ -14,6 +14,7 @@ public final class TesseractEngine: OCREngine {
 
     /// Loads `languages` from `tessdata`.
     public init(languages: [String], tessdata: Tessdata) throws {
+        try TesseractLibrary.load()
         guard let handle = TessBaseAPICreate() else {
             throw OCRError(.recognitionFailed, "Tesseract could not be started")
         }
@@ -39,8 +40,8 @@ public final class TesseractEngine: OCREngine {
         TessBaseAPIDelete(handle)
     }
 
-    /// The library's version string.
-    public static var version: String { String(cString: TessVersion()) }
+    /// The library's version string ("not installed" when it cannot be loaded).
+    public static var version: String { TesseractLibrary.version ?? "not installed" }
 
     public func recognize(_ image: PixImage, dpi: Int, timeout: Double?) throws -> OCRPage {
         let started = Date()
@@ -59,7 +60,7 @@ public final class TesseractEngine: OCREngine {
         guard let handle = try orientationHandle() else { return nil }
         return image.withPix { pix in
             TessBaseAPISetPageSegMode(handle, PSM_OSD_ONLY)
-            TessBaseAPISetImage2(handle, pix)
+            TessBaseAPISetImage2(handle, UnsafeMutableRawPointer(pix))
             TessBaseAPISetSourceResolution(handle, Int32(max(70, min(dpi, 2400))))
             defer { TessBaseAPIClear(handle) }
             var degrees: Int32 = 0
@@ -96,7 +97,7 @@ public final class TesseractEngine: OCREngine {
         // The image must stay alive until Tesseract is done with it.
         let blocks = try image.withPix { pix in
             TessBaseAPISetPageSegMode(handle, mode)
-            TessBaseAPISetImage2(handle, pix)
+            TessBaseAPISetImage2(handle, UnsafeMutableRawPointer(pix))
             TessBaseAPISetSourceResolution(handle, Int32(max(70, min(dpi, 2400))))
             defer { TessBaseAPIClear(handle) }
             let monitor = timeout.map { seconds -> OpaquePointer? in
@@ -140,8 +141,10 @@ public struct TesseractEngineFactory: OCREngineFactory {
     /// Where the models are.
     public let tessdata: Tessdata
 
-    /// Checks that the models exist; throws `missingDependency` naming what is missing.
+    /// Checks that the library and the models exist (loading the library here, before any
+    /// worker thread starts); throws `missingDependency` naming what is missing.
     public init(languages: [String]) throws {
+        try TesseractLibrary.load()
         self.languages = languages
         self.tessdata = try Tessdata.locate(for: languages)
     }
