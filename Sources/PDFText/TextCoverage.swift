@@ -17,12 +17,18 @@ public struct TextCoverage: Sendable, Equatable {
     public var invisibleGlyphs = 0
     /// The crop box's area in square points.
     public var pageArea = 0.0
-    /// The outermost Form XObjects that draw invisible glyphs (look for a layer's marker there).
-    public var invisibleTextForms: Set<ObjectRef> = []
+    /// The outermost Form XObjects that draw invisible glyphs (look for a layer's marker
+    /// there), with how many invisible glyphs each draws.
+    public var invisibleGlyphsByForm: [ObjectRef: Int] = [:]
+    /// The outermost Form XObjects that draw invisible glyphs.
+    public var invisibleTextForms: Set<ObjectRef> { Set(invisibleGlyphsByForm.keys) }
     /// Invisible glyphs drawn by the page's own content rather than by a form.
     public var invisibleGlyphsOutsideForms = 0
     /// Glyphs with text that annotations' appearances draw.
     public var annotationGlyphs = 0
+    /// Visible glyphs whose font gives no text (no Unicode mapping): printed, but unreadable
+    /// to extraction — still a sign the page is born-digital.
+    public var unmappedVisibleGlyphs = 0
 
     /// Share of the page covered by visible text (0…1).
     public var visibleShare: Double { pageArea > 0 ? min(1, visibleArea / pageArea) : 0 }
@@ -32,7 +38,9 @@ public struct TextCoverage: Sendable, Equatable {
     /// Measures `glyphs` shown on a page whose crop box is `cropBox` (text off the page is not counted).
     init(glyphs: [TextGlyph], cropBox: PDFRect) {
         pageArea = cropBox.width * cropBox.height
-        for glyph in glyphs where glyph.isOnPage && !glyph.text.isEmpty && !glyph.text.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
+        for glyph in glyphs where glyph.isOnPage {
+            if glyph.text.isEmpty, glyph.isVisible, !glyph.isAnnotation { unmappedVisibleGlyphs += 1 }
+            guard !glyph.text.isEmpty, !glyph.text.unicodeScalars.allSatisfy(\.properties.isWhitespace) else { continue }
             if glyph.isAnnotation { annotationGlyphs += 1; continue }
             let area = glyph.box.intersection(cropBox).map { $0.width * $0.height } ?? 0
             if glyph.isVisible {
@@ -41,7 +49,7 @@ public struct TextCoverage: Sendable, Equatable {
             } else {
                 invisibleArea += area
                 invisibleGlyphs += 1
-                if let form = glyph.form { invisibleTextForms.insert(form) } else { invisibleGlyphsOutsideForms += 1 }
+                if let form = glyph.form { invisibleGlyphsByForm[form, default: 0] += 1 } else { invisibleGlyphsOutsideForms += 1 }
             }
         }
     }

@@ -17,28 +17,29 @@ struct Triage {
     let document: PDFDocument
     let mode: TextPageMode
 
-    func decide(_ page: PDFPage) throws -> PageDecision {
-        let facts = PageFacts.measure(page, in: document)
-        if mode == .strict && (facts.visibleGlyphs > 0 || facts.invisibleGlyphs > 0 || facts.hasLegibleLayer) {
-            throw PipelineError(.priorText, "page \(page.index + 1) already has text; nothing was written (--strict: use --force-ocr or --redo-ocr, or leave out --strict to OCR only the pages that need it)")
-        }
-        return decide(facts)
+    /// What the page is.
+    func classify(_ page: PDFPage) -> PageKind {
+        PageFacts.measure(page, in: document).kind
     }
 
-    func decide(_ facts: PageFacts) -> PageDecision {
-        let earlierOCR = facts.hasLegibleLayer || facts.invisibleGlyphs > 0
-        switch mode {
-        case .forceOCR: return facts.hasLegibleLayer ? .redo : .ocr
-        case .redoOCR where earlierOCR: return .redo
-        default: break
+    func decide(_ page: PDFPage) throws -> PageDecision {
+        let kind = PageFacts.measure(page, in: document).kind
+        if mode == .strict && [.text, .mixed, .ownLayer, .otherLayer].contains(kind) {
+            throw PipelineError(.priorText, "page \(page.index + 1) already has text; nothing was written (--strict: use --force-ocr or --redo-ocr, or leave out --strict to OCR only the pages that need it)")
         }
-        if facts.hasLegibleLayer { return .skip("page already has Legible's text layer") }
-        if facts.invisibleGlyphs > 0 { return .skip("page already has an OCR text layer") }
-        guard facts.visibleGlyphs > 0 else { return .ocr }
-        if mode == .skipText { return .skip("page already has text") }
-        if facts.imageCoverage >= PageFacts.scanCoverage && facts.visibleTextShare < PageFacts.smallTextShare {
-            return .ocr // a scan with a little real text on it (a stamp, a header)
+        return decide(kind)
+    }
+
+    func decide(_ kind: PageKind) -> PageDecision {
+        switch (mode, kind) {
+        case (.forceOCR, .ownLayer), (.redoOCR, .ownLayer), (.redoOCR, .otherLayer): return .redo
+        case (.forceOCR, _): return .ocr
+        case (_, .ownLayer): return .skip("page already has Legible's text layer")
+        case (_, .otherLayer): return .skip("page already has an OCR text layer")
+        case (_, .text), (.skipText, .mixed): return .skip("page already has text")
+        case (_, .mixed), (_, .scan), (_, .blank):
+            // Blank pages are recognized cheaply: the blank check after rasterizing skips them.
+            return .ocr
         }
-        return .skip("page already has text")
     }
 }
