@@ -8,7 +8,9 @@ extension Help {
     had to be recovered (with what the reader worked around), and for each page its size
     (points and inches), rotation and what it holds: text (counted in text-showing
     operators), images (pixel size, encoding, resolution on the page), vector graphics, or
-    nothing. Damaged files are read as far as they can be, as qpdf reads them; a file with
+    nothing, and what triage makes of it: text, scan, mixed (text with large images),
+    blank, own-layer (Legible's OCR layer) or other-layer (another tool's hidden text) —
+    `legible ocr` reads scan and mixed pages by default. Damaged files are read as far as they can be, as qpdf reads them; a file with
     no page left reports 0 pages.
 
     Options:
@@ -29,7 +31,8 @@ extension Help {
                                pages        one object per page: {number, width, height,
                                             widthInches, heightInches, rotation, textOperators,
                                             pathOperators, images: [{width, height, filters,
-                                            dpi}], holds, error (only when unreadable)}
+                                            dpi}], holds, kind, error (only when
+                                            unreadable)}
                                check        null, or with --check {objects, streams,
                                             problemCount, problems}
       -h, --help             show this help

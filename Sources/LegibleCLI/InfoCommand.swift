@@ -93,7 +93,7 @@ struct InfoCommand {
         if page.pathOperators > 0 { holds.append("graphics") }
         if let error = page.error { holds.append("unreadable content: \(error)") }
         parts.append(holds.isEmpty ? "nothing" : holds.joined(separator: ", "))
-        return "Page \(page.number): " + parts.joined(separator: ", ")
+        return "Page \(page.number): " + parts.joined(separator: ", ") + " — \(page.kind)"
     }
 
     /// 612, 8.5, 11.69: at most two decimals, no trailing zeros.

@@ -83,6 +83,9 @@ public struct DocumentInfo: Sendable, Codable, Equatable {
         public var images: [Image]
         /// "text", "images", "graphics", a combination joined by "+", or "nothing".
         public var holds: String
+        /// What triage makes of the page (`PageKind`): "text", "scan", "mixed", "blank",
+        /// "own-layer" or "other-layer" — scans and mixed pages are the ones `legible ocr` reads.
+        public var kind: String
         /// Why the page's content could not be read, if it could not (it is then counted as
         /// holding nothing).
         public var error: String?
@@ -206,6 +209,7 @@ extension DocumentInfo.Page {
         let parts = [(text > 0, "text"), (!images.isEmpty, "images"), (paths > 0, "graphics")]
         holds = parts.filter(\.0).map(\.1).joined(separator: "+")
         if holds.isEmpty { holds = "nothing" }
+        kind = PageFacts.measure(page, in: document).kind.rawValue
     }
 }
 

@@ -40,7 +40,9 @@ import TestSupport
         let text = InfoCommand.text(try DocumentInfo.read(Fixtures.sample("mixed.pdf")))
         #expect(text.contains("Pages:       2"))
         #expect(text.contains("Page 1: 360 × 288 pt (5 × 4 in), text (6 operators)"))
+        #expect(text.contains("text (6 operators) — text"))
         #expect(text.contains("Page 2:"))
+        #expect(text.contains("300 dpi — scan"))
         #expect(text.contains("image 1500×1200 CCITTFaxDecode 300 dpi"))
         #expect(text.contains("Encryption:  none"))
     }
