@@ -31,9 +31,19 @@ public enum ImageDecoder {
             if case .stream(let stream)? = parameters.map({ document.resolve($0["JBIG2Globals"] ?? .null) }) {
                 globals = try document.imageData(of: stream).data
             }
-            let decoded = try JBIG2Decoder.decode(data, globals: globals)
-            // JBIG2 paints its 1 bits black like Leptonica; /Decode [1 0] (or a mask's) swaps them.
-            image = (decode?.first ?? 0) > 0 ? try decoded.withPix { try PixImage(pixInvert(nil, $0), or: "invert failed") } : decoded
+            let bitmap = try JBIG2Decoder.decodeBitmap(data, globals: globals)
+            // The filter's samples are the JBIG2 bits inverted (ISO 32000-1 §7.4.7: 0 = black in
+            // DeviceGray), so gray images and masks keep Leptonica's 1 = black; other colour spaces
+            // (a one-ink DeviceN paints where the sample is 1) go through their tint transform.
+            let space: ImageColorSpace = isMask ? .gray
+                : try ImageColorSpace.from(dict["ColorSpace"], document: document, resources: resources)
+            if case .gray = space {
+                let decoded = try bitmap.pixImage()
+                image = (decode?.first ?? 0) > 0 ? try decoded.withPix { try PixImage(pixInvert(nil, $0), or: "invert failed") } : decoded
+            } else {
+                image = try RawSamples.image(bitmap.bytes.map { ~$0 }, width: bitmap.width, height: bitmap.height,
+                                             bitsPerComponent: 1, colorSpace: space, decode: decode, isMask: false)
+            }
         case nil:
             let bpc = isMask ? 1 : (document.resolve(dict["BitsPerComponent"] ?? .null).intValue ?? 8)
             let space: ImageColorSpace = isMask ? .gray

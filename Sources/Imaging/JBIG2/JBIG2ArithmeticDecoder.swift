@@ -3,14 +3,14 @@
 struct JBIG2ArithmeticDecoder {
     /// One row of the probability estimation table (Table E.1): Qe, next index after an MPS,
     /// next index after an LPS, and whether an LPS flips the sense of the MPS.
-    private struct State {
+    struct State {
         let qe: UInt32
         let nmps: UInt8
         let nlps: UInt8
         let switches: Bool
     }
 
-    private static let states: [State] = {
+    static let states: [State] = {
         let rows: [(UInt32, UInt8, UInt8, Bool)] = [
             (0x5601, 1, 1, true), (0x3401, 2, 6, false), (0x1801, 3, 9, false), (0x0AC1, 4, 12, false),
             (0x0521, 5, 29, false), (0x0221, 38, 33, false), (0x5601, 7, 6, true), (0x5401, 8, 14, false),

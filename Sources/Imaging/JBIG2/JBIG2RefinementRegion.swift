@@ -39,21 +39,23 @@ struct JBIG2RefinementRegion {
                         continue
                     }
                 }
+                // Bits from high to low: the coded pixels above and left, then the reference's
+                // 3 × 3 neighbourhood row by row; TPGRON's context is the centre reference bit alone.
                 let context: Int
                 if template == 0 {
-                    context = bitmap.pixel(x - 1, y) | bitmap.pixel(x + 1, y - 1) << 1
-                        | bitmap.pixel(x, y - 1) << 2 | bitmap.pixel(x + a1.x, y + a1.y) << 3
-                        | reference.pixel(rx + 1, ry + 1) << 4 | reference.pixel(rx, ry + 1) << 5
-                        | reference.pixel(rx - 1, ry + 1) << 6 | reference.pixel(rx + 1, ry) << 7
-                        | reference.pixel(rx, ry) << 8 | reference.pixel(rx - 1, ry) << 9
-                        | reference.pixel(rx + 1, ry - 1) << 10 | reference.pixel(rx, ry - 1) << 11
-                        | reference.pixel(rx + a2.x, ry + a2.y) << 12
+                    context = bitmap.pixel(x + a1.x, y + a1.y) << 12 | bitmap.pixel(x, y - 1) << 11
+                        | bitmap.pixel(x + 1, y - 1) << 10 | bitmap.pixel(x - 1, y) << 9
+                        | reference.pixel(rx + a2.x, ry + a2.y) << 8 | reference.pixel(rx, ry - 1) << 7
+                        | reference.pixel(rx + 1, ry - 1) << 6 | reference.pixel(rx - 1, ry) << 5
+                        | reference.pixel(rx, ry) << 4 | reference.pixel(rx + 1, ry) << 3
+                        | reference.pixel(rx - 1, ry + 1) << 2 | reference.pixel(rx, ry + 1) << 1
+                        | reference.pixel(rx + 1, ry + 1)
                 } else {
-                    context = bitmap.pixel(x - 1, y) | bitmap.pixel(x + 1, y - 1) << 1
-                        | bitmap.pixel(x, y - 1) << 2 | bitmap.pixel(x - 1, y - 1) << 3
-                        | reference.pixel(rx + 1, ry + 1) << 4 | reference.pixel(rx, ry + 1) << 5
-                        | reference.pixel(rx + 1, ry) << 6 | reference.pixel(rx, ry) << 7
-                        | reference.pixel(rx - 1, ry) << 8 | reference.pixel(rx, ry - 1) << 9
+                    context = bitmap.pixel(x - 1, y - 1) << 9 | bitmap.pixel(x, y - 1) << 8
+                        | bitmap.pixel(x + 1, y - 1) << 7 | bitmap.pixel(x - 1, y) << 6
+                        | reference.pixel(rx, ry - 1) << 5 | reference.pixel(rx - 1, ry) << 4
+                        | reference.pixel(rx, ry) << 3 | reference.pixel(rx + 1, ry) << 2
+                        | reference.pixel(rx, ry + 1) << 1 | reference.pixel(rx + 1, ry + 1)
                 }
                 if decoder.decode(&contexts, context) != 0 { bitmap.setPixel(x, y, 1) }
             }

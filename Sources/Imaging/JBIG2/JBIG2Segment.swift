@@ -26,21 +26,41 @@ struct JBIG2Segment {
 
     /// Parses the segments of an embedded (PDF) stream: headers each followed by their data,
     /// no file header (T.88 Annex D.3).
+    /// Some writers put a whole JBIG2 file, header included, in the stream; such a header
+    /// (§D.4) is skipped, and a file in random-access organisation has its data after all headers.
     static func parseEmbedded(_ bytes: [UInt8]) throws -> [JBIG2Segment] {
         var reader = JBIG2ByteReader(bytes)
+        var randomAccess = false
+        let magic: [UInt8] = [0x97, 0x4A, 0x42, 0x32, 0x0D, 0x0A, 0x1A, 0x0A]
+        if bytes.count >= 9, Array(bytes[0..<8]) == magic {
+            let flags = bytes[8]
+            randomAccess = flags & 1 == 0
+            try reader.skip(flags & 2 == 0 ? 13 : 9)
+        }
         var segments: [JBIG2Segment] = []
         while reader.remaining >= 11 {
             guard segments.count < maxSegments else {
                 throw ImagingError(.tooLarge, "the JBIG2 stream has too many segments")
             }
-            let segment = try parse(&reader)
+            let segment = try parse(&reader, withData: !randomAccess)
             segments.append(segment)
             if segment.kind == .endOfFile { break }
         }
-        return segments
+        guard randomAccess else { return segments }
+        // Random access: the data parts follow the headers, in the same order.
+        var position = reader.position
+        return segments.map { segment in
+            let length = segment.dataEnd - segment.dataStart
+            let start = min(position, bytes.count)
+            position = start + length
+            return JBIG2Segment(number: segment.number, type: segment.type, page: segment.page, referredTo: segment.referredTo,
+                                dataStart: start, dataEnd: min(position, bytes.count))
+        }
     }
 
-    private static func parse(_ reader: inout JBIG2ByteReader) throws -> JBIG2Segment {
+    /// Parses one header; with `withData` its data follows it and is skipped, otherwise the
+    /// returned range only records the data's length (from 0).
+    private static func parse(_ reader: inout JBIG2ByteReader, withData: Bool) throws -> JBIG2Segment {
         let number = try reader.uint32()
         let flags = try reader.byte()
         let type = Int(flags & 0x3F)
@@ -65,6 +85,10 @@ struct JBIG2Segment {
         let page = flags & 0x40 != 0 ? try reader.uint32() : Int(try reader.byte())
         var length = try reader.uint32()
         let start = reader.position
+        if !withData {
+            guard length != 0xFFFF_FFFF else { throw ImagingError(.decodeFailed, "JBIG2 segment of unknown length in a random-access file") }
+            return JBIG2Segment(number: number, type: type, page: page, referredTo: referred, dataStart: 0, dataEnd: length)
+        }
         if length == 0xFFFF_FFFF {
             guard type == Kind.immediateGenericRegion.rawValue || type == Kind.immediateLosslessGenericRegion.rawValue else {
                 throw ImagingError(.decodeFailed, "JBIG2 segment of unknown length is not a generic region")

@@ -80,7 +80,9 @@ struct JBIG2TextRegion {
             stripT += try required(\.dt, \.dt) * strips
             var curS = 0
             var first = true
-            while placed < instances {
+            // A strip ends with an out-of-band S delta, even after the last instance: read it so
+            // the data that follows (in an aggregate symbol dictionary) starts in the right place.
+            while true {
                 if first {
                     firstS += try required(\.fs, \.fs)
                     curS = firstS
@@ -129,6 +131,9 @@ struct JBIG2TextRegion {
                 else if transposed && (corner == .topLeft || corner == .topRight) { curS += h - 1 }
                 placed += 1
                 if !huffman && arith.isExhausted { break }
+                guard placed <= Self.maxInstances else {
+                    throw ImagingError(.tooLarge, "JBIG2 text region has too many symbol instances")
+                }
             }
         }
         return region

@@ -1,0 +1,57 @@
+import Foundation
+@testable import Imaging
+import PDF
+import TestSupport
+
+/// Every JBIG2 image of a PDF decoded by us next to what `pdfimages -png` extracts for it.
+enum JBIG2CorpusOracle {
+    /// One JBIG2 image of a file, as `pdfimages -list` numbers it.
+    struct Image {
+        var number: Int
+        var object: ObjectRef
+    }
+
+    /// The corpus PDFs holding JBIG2 images (found by content, as `grep -l -a /JBIG2Decode` would).
+    static func corpusFiles() throws -> [URL] {
+        let root = Fixtures.corpus("")
+        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { return [] }
+        let marker = Data("/JBIG2Decode".utf8)
+        var found: [URL] = []
+        for case let url as URL in walker where url.pathExtension.lowercased() == "pdf" {
+            if try Data(contentsOf: url).range(of: marker) != nil { found.append(url) }
+        }
+        return found.sorted { $0.path < $1.path }
+    }
+
+    /// The distinct JBIG2 images of `url` (an object drawn on several pages is listed once).
+    static func images(in url: URL) throws -> [Image] {
+        let listing = try Tool.run("pdfimages", ["-list", url.path]).stdout
+        var seen = Set<ObjectRef>()
+        var images: [Image] = []
+        // Columns: page num type width height color comp bpc enc interp object ID …
+        for line in listing.split(separator: "\n").dropFirst(2) {
+            let fields = line.split(separator: " ").map(String.init)
+            guard fields.count > 11, fields[8] == "jbig2",
+                  let number = Int(fields[1]), let object = Int(fields[10]), let generation = Int(fields[11]) else { continue }
+            let ref = ObjectRef(object, generation)
+            if seen.insert(ref).inserted { images.append(Image(number: number, object: ref)) }
+        }
+        return images
+    }
+
+    /// pdfimages' PNGs of every image of `url`, written to `folder` as img-NNN.png.
+    static func extract(_ url: URL, to folder: TemporaryDirectory) throws {
+        try Tool.run("pdfimages", ["-png", url.path, folder.file("img").path])
+    }
+
+    static func reference(_ image: Image, in folder: TemporaryDirectory) throws -> PixImage {
+        try PixImage(encoded: try Fixtures.bytes(folder.file(String(format: "img-%03d.png", image.number))))
+    }
+
+    static func stream(_ image: Image, in document: PDFDocument) throws -> PDFStream {
+        guard case .stream(let stream) = try document.object(image.object) else {
+            throw ImagingError(.decodeFailed, "object \(image.object) is not a stream")
+        }
+        return stream
+    }
+}
