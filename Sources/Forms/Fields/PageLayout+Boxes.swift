@@ -1,0 +1,77 @@
+/// Text fields from closed boxes and table cells: an empty box is a field; a box holding its
+/// label at the top (or on the left) gives the rest of the box as the field; a box full of
+/// print (a header cell, a decorated frame) is not a field, nor is a frame around other boxes.
+extension PageLayout {
+    /// Text, multi-line and signature fields from boxes.
+    mutating func boxFields() -> [FormField] {
+        let p = parameters
+        var fields: [FormField] = []
+        let pageArea = width * height
+        for box in boxes.sorted(by: { $0.area < $1.area }) {
+            guard box.width >= p.minTextFieldWidth, box.height >= 7, box.area <= 0.25 * pageArea, !isTaken(box) else { continue }
+            let inner = box.insetBy(1.5)
+            if boxes.contains(where: { $0 != box && $0.area < box.area && inner.contains($0.center) }) { continue }
+            if (squares + circles).contains(where: { inner.contains($0.center) }) { continue }
+            let printed = words(inside: box).map(\.rect) + marks(inside: box)
+            var rect = box
+            var label: String
+            var confidence = 0.9
+            if printed.isEmpty {
+                label = tableLabel(for: box) ?? self.label(for: box)
+                if label.isEmpty { confidence = 0.6 }
+            } else {
+                let text = printed.dropFirst().reduce(printed[0]) { $0.union($1) }
+                let inside = TextLine.phrases(of: words(inside: box))
+                label = clean(inside.sorted { ($0.rect.top, $0.rect.left) < ($1.rect.top, $1.rect.left) }.map(\.text).joined(separator: " "))
+                if box.bottom - text.bottom >= p.minFreeHeightBelowLabel {
+                    rect = LayoutRect(left: box.left, top: text.bottom + 0.5, right: box.right, bottom: box.bottom)
+                } else if box.right - text.right >= max(p.minTextFieldWidth, 0.35 * box.width) && text.height <= p.maxSingleLineHeight {
+                    rect = LayoutRect(left: text.right + 2, top: box.top, right: box.right, bottom: box.bottom)
+                } else {
+                    continue
+                }
+                confidence = 0.75
+            }
+            let kind: FieldKind = FieldKindHints.isSignature(label) ? .signature
+                : rect.height > p.maxSingleLineHeight ? .multiline : .text
+            fields.append(field(rect, kind, label: label, confidence: confidence))
+            taken.append(rect)
+        }
+        return fields
+    }
+
+    /// For a cell of a table grid: its row header (the printed cell at the start of its row)
+    /// and column header (the nearest printed cell above it in its column), joined.
+    private func tableLabel(for cell: LayoutRect) -> String? {
+        let rowMates = boxes.filter { b in
+            b != cell && abs(b.top - cell.top) <= 2.5 && abs(b.bottom - cell.bottom) <= 2.5 && b.right <= cell.left + 2.5
+        }
+        let columnMates = boxes.filter { b in
+            b != cell && abs(b.left - cell.left) <= 2.5 && abs(b.right - cell.right) <= 2.5 && b.bottom <= cell.top + 2.5
+        }
+        guard !rowMates.isEmpty || !columnMates.isEmpty else { return nil }
+        let row = rowMates.sorted { $0.left < $1.left }.lazy.map { self.cellText($0) }.first { !$0.isEmpty }
+        let column = columnMates.sorted { $0.bottom > $1.bottom }.lazy.map { self.cellText($0) }.first { !$0.isEmpty }
+        let parts = [row, column].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: " ")
+    }
+
+    /// The printed text of a cell.
+    private func cellText(_ cell: LayoutRect) -> String {
+        clean(TextLine.phrases(of: words(inside: cell)).sorted { ($0.rect.top, $0.rect.left) < ($1.rect.top, $1.rect.left) }
+            .map(\.text).joined(separator: " "))
+    }
+}
+
+extension LayoutRect {
+    /// The rectangle shrunk by `d` on every side (never inverted).
+    func insetBy(_ d: Double) -> LayoutRect {
+        let dx = min(d, width / 2), dy = min(d, height / 2)
+        return LayoutRect(left: left + dx, top: top + dy, right: right - dx, bottom: bottom - dy)
+    }
+
+    /// Whether the point lies inside.
+    func contains(_ point: (x: Double, y: Double)) -> Bool {
+        point.x >= left && point.x <= right && point.y >= top && point.y <= bottom
+    }
+}

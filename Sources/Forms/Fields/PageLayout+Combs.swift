@@ -1,0 +1,71 @@
+/// Comb fields: rows of equal character cells sharing their edges, and evenly spaced ticks
+/// standing on a baseline.
+extension PageLayout {
+    /// Comb fields; the cells and rules they use are taken out of the other candidates.
+    mutating func combFields() -> [FormField] {
+        var fields: [FormField] = []
+        fields += cellCombs()
+        fields += tickCombs()
+        return fields
+    }
+
+    /// Runs of at least `minCombCells` boxes or squares of one height, top-aligned, each
+    /// touching the next, of nearly equal widths, with nothing printed inside.
+    private mutating func cellCombs() -> [FormField] {
+        let p = parameters
+        var cells = (boxes + squares).filter { $0.height <= p.maxSingleLineHeight && $0.width <= 1.6 * $0.height + 4 }
+        cells.sort { ($0.top, $0.left) < ($1.top, $1.left) }
+        var used = Set<LayoutRect>()
+        var fields: [FormField] = []
+        for seed in cells where !used.contains(seed) {
+            var run = [seed]
+            var current = seed
+            while let next = cells.filter({ c in
+                !used.contains(c) && c != current && abs(c.top - current.top) <= 1.8 && abs(c.height - current.height) <= 1.8
+                    && c.left >= current.left + 0.5 * current.width && c.left - current.right <= 2.5
+            }).min(by: { $0.left < $1.left }) {
+                run.append(next)
+                current = next
+            }
+            guard run.count >= p.minCombCells else { continue }
+            let widths = run.map(\.width)
+            let mean = widths.reduce(0, +) / Double(widths.count)
+            guard widths.allSatisfy({ abs($0 - mean) <= p.maxCombWidthSpread * mean + 1 }) else { continue }
+            let rect = run.dropFirst().reduce(run[0]) { $0.union($1) }
+            if run.contains(where: { !words(inside: $0).isEmpty }) { continue }
+            run.forEach { used.insert($0) }
+            let label = label(for: rect)
+            fields.append(field(rect, .comb, label: label, confidence: 0.85, maxLength: run.count))
+            taken.append(rect)
+        }
+        boxes.removeAll { used.contains($0) }
+        squares.removeAll { used.contains($0) }
+        return fields
+    }
+
+    /// Short vertical ticks standing on a horizontal rule, evenly spaced: a comb of one cell
+    /// fewer than the ticks, as tall as the ticks.
+    private mutating func tickCombs() -> [FormField] {
+        let p = parameters
+        var fields: [FormField] = []
+        var usedRules: [Int] = []
+        for (index, rule) in horizontals.enumerated() where rule.length >= 3 * p.minVerticalRule {
+            let ticks = verticals.filter { v in
+                v.length <= 24 && abs(v.end - rule.position) <= 2.5 && v.position >= rule.start - 2 && v.position <= rule.end + 2
+            }.sorted { $0.position < $1.position }
+            guard ticks.count >= p.minCombCells + 1 else { continue }
+            let gaps = zip(ticks.dropFirst(), ticks).map { $0.position - $1.position }
+            let mean = gaps.reduce(0, +) / Double(gaps.count)
+            guard mean >= 5, gaps.allSatisfy({ abs($0 - mean) <= p.maxCombWidthSpread * mean + 1 }) else { continue }
+            let top = ticks.map(\.start).min() ?? rule.position - 12
+            let rect = LayoutRect(left: ticks[0].position, top: min(top, rule.position - 10),
+                                  right: ticks[ticks.count - 1].position, bottom: rule.position)
+            guard !isTaken(rect) else { continue }
+            fields.append(field(rect, .comb, label: label(for: rect), confidence: 0.75, maxLength: ticks.count - 1))
+            taken.append(rect)
+            usedRules.append(index)
+        }
+        for index in usedRules.reversed() { horizontals.remove(at: index) }
+        return fields
+    }
+}

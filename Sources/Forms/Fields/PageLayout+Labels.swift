@@ -1,0 +1,60 @@
+import Foundation
+
+/// Label search: the printed phrase a field answers, looked for left of the field, then above
+/// it (its inside is handled by the box rule, which carves the label out of the box).
+extension PageLayout {
+    /// The label of a text-like field at `rect`, or "" when no phrase is near.
+    func label(for rect: LayoutRect, allowBelow: Bool = false) -> String {
+        if let left = phraseLeft(of: rect) { return clean(left.text) }
+        if let above = phraseAbove(rect) { return clean(above.text) }
+        if allowBelow, let below = phraseBelow(rect) { return clean(below.text) }
+        return ""
+    }
+
+    /// The label of a button: the phrase just right of it, else just left of it.
+    func buttonLabel(for rect: LayoutRect) -> String {
+        let band = (rect.top - 3)...(rect.bottom + 3)
+        let right = phrases.filter { band.contains($0.rect.center.y) && $0.rect.left >= rect.right - 1 && $0.rect.left - rect.right <= 40 }
+            .min { $0.rect.left < $1.rect.left }
+        if let right { return clean(right.text) }
+        if let left = phraseLeft(of: rect, reach: 60) { return clean(left.text) }
+        return ""
+    }
+
+    /// The nearest phrase ending left of `rect` on its line.
+    func phraseLeft(of rect: LayoutRect, reach: Double? = nil) -> TextLine? {
+        let reach = reach ?? parameters.labelSearchLeft
+        return phrases.filter { p in
+            let cy = p.rect.center.y
+            return cy >= rect.top - 2 && cy <= rect.bottom + 2 && p.rect.right <= rect.left + 4
+                && rect.left - p.rect.right <= reach
+        }.max { $0.rect.right < $1.rect.right }
+    }
+
+    /// The nearest phrase above `rect` overlapping its horizontal extent and starting near it.
+    func phraseAbove(_ rect: LayoutRect) -> TextLine? {
+        phrases.filter { p in
+            p.rect.bottom <= rect.top + 3 && rect.top - p.rect.bottom <= parameters.labelSearchAbove
+                && p.rect.right > rect.left + 2 && p.rect.left < rect.right - 2 && p.rect.left >= rect.left - 24
+        }.min { a, b in
+            let da = rect.top - a.rect.bottom, db = rect.top - b.rect.bottom
+            return abs(da - db) > 2 ? da < db : a.rect.left < b.rect.left
+        }
+    }
+
+    /// The nearest phrase just below `rect` (captions printed under signature lines).
+    func phraseBelow(_ rect: LayoutRect) -> TextLine? {
+        phrases.filter { p in
+            p.rect.top >= rect.bottom - 1 && p.rect.top - rect.bottom <= 14
+                && p.rect.right > rect.left && p.rect.left < rect.right
+        }.min { $0.rect.top < $1.rect.top }
+    }
+
+    /// A label without leaders, trailing colons and enclosing punctuation.
+    func clean(_ text: String) -> String {
+        let trimmed = text.split(separator: " ").filter { token in
+            token.contains { $0.isLetter || $0.isNumber }
+        }.joined(separator: " ")
+        return trimmed.trimmingCharacters(in: CharacterSet(charactersIn: " :.;,_-–—*()[]|"))
+    }
+}

@@ -1,0 +1,62 @@
+/// One page's primitives while fields are assembled: what has been used already, the printed
+/// phrases, and the searches labels need.
+struct PageLayout {
+    let page: Int
+    let width: Double, height: Double
+    let parameters: FormDetectionParameters
+    let words: [LayoutWord]
+    let phrases: [TextLine]
+    let marks: [LayoutRect]
+    var horizontals: [Rule]
+    var verticals: [Rule]
+    var boxes: [LayoutRect]
+    var squares: [LayoutRect]
+    var circles: [LayoutRect]
+    /// Areas already given to a field: later candidates overlapping them are dropped.
+    var taken: [LayoutRect] = []
+
+    init(_ primitives: LayoutPrimitives, parameters: FormDetectionParameters) {
+        page = primitives.page
+        width = primitives.width
+        height = primitives.height
+        self.parameters = parameters
+        words = primitives.words.filter { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty && $0.rect.area > 0 }
+        phrases = TextLine.phrases(of: words)
+        marks = primitives.marks
+        horizontals = primitives.rules.filter { $0.orientation == .horizontal }.sorted { $0.position < $1.position }
+        verticals = primitives.rules.filter { $0.orientation == .vertical }
+        boxes = primitives.boxes
+        squares = primitives.squares
+        circles = primitives.circles
+    }
+
+    /// Words whose centre lies inside `rect`.
+    func words(inside rect: LayoutRect) -> [LayoutWord] {
+        words.filter { w in
+            let c = w.rect.center
+            return c.x > rect.left && c.x < rect.right && c.y > rect.top && c.y < rect.bottom
+        }
+    }
+
+    /// Marks of some size (not specks) lying mostly inside `rect`.
+    func marks(inside rect: LayoutRect) -> [LayoutRect] {
+        marks.filter { m in
+            guard max(m.width, m.height) >= 2.5, let o = m.intersection(rect) else { return false }
+            return o.area >= 0.6 * m.area
+        }
+    }
+
+    /// Whether `rect` overlaps a field made already by more than `share` of its own area.
+    func isTaken(_ rect: LayoutRect, share: Double = 0.3) -> Bool {
+        taken.contains { t in (t.intersection(rect)?.area ?? 0) > share * min(rect.area, t.area) }
+    }
+
+    /// A field in this page, named from its label.
+    func field(_ rect: LayoutRect, _ kind: FieldKind, label: String, confidence: Double,
+               maxLength: Int? = nil, exportValue: String? = nil) -> FormField {
+        let isDate = (kind == .text || kind == .comb) && FieldKindHints.isDate(label)
+        return FormField(page: page, rect: rect, kind: kind, name: FieldNamer.slug(label, fallback: kind.rawValue),
+                         label: label, confidence: confidence, maxLength: maxLength,
+                         exportValue: exportValue, isDate: isDate)
+    }
+}

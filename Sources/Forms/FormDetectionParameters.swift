@@ -1,0 +1,87 @@
+import Foundation
+
+/// Every tuned threshold of the form-field detector, in points unless named otherwise.
+///
+/// The values shipped in `Models/forms/parameters.json` were tuned on the forms benchmark
+/// (`../shared/bench/forms`); `Models/forms/README.md` says how. Keys missing from a file keep
+/// their defaults, so a file may override only what it cares about.
+public struct FormDetectionParameters: Codable, Sendable, Equatable {
+    // MARK: Raster primitives
+
+    /// Gray level (0...255) below which a pixel counts as ink.
+    public var inkThreshold: Double = 170
+    /// Shortest horizontal rule (underline, box edge).
+    public var minHorizontalRule: Double = 14
+    /// Shortest vertical rule (box edge, comb tick).
+    public var minVerticalRule: Double = 7
+    /// Thickest line still taken as a rule; thicker bands are filled areas.
+    public var maxRuleThickness: Double = 3.2
+    /// Gap bridged inside a broken or dashed rule.
+    public var ruleGapBridge: Double = 2.2
+    /// Largest dot of a dotted leader.
+    public var maxLeaderDot: Double = 1.8
+    /// Gap bridged between the dots of a dotted leader.
+    public var leaderGapBridge: Double = 4.5
+    /// Smallest and largest side of a check box or radio button.
+    public var minButtonSide: Double = 5, maxButtonSide: Double = 20
+    /// Most a button's width and height may differ, as a fraction of the larger.
+    public var maxButtonAspectDeviation: Double = 0.25
+    /// Most of a square's or circle's inside that may be inked (it must be hollow).
+    public var maxButtonFill: Double = 0.55
+    /// Smallest box (either side) kept as a box or table cell.
+    public var minBoxSide: Double = 5
+    /// Largest skew (degrees) corrected before rules are measured.
+    public var maxSkewDegrees: Double = 4
+
+    // MARK: Field assembly
+
+    /// Height of a text field drawn above an underline.
+    public var underlineFieldHeight: Double = 16
+    /// Highest box height still a single-line text field; taller boxes are multi-line.
+    public var maxSingleLineHeight: Double = 30
+    /// Smallest width of a text field.
+    public var minTextFieldWidth: Double = 24
+    /// Lowest share of a box's height left free below a label inside it for the box to be a field.
+    public var minFreeHeightBelowLabel: Double = 9
+    /// How far (points) to the left of a field a label may be.
+    public var labelSearchLeft: Double = 160
+    /// How far above a field a label may be.
+    public var labelSearchAbove: Double = 22
+    /// Most a word may overlap an underline's field area and the underline still count as empty.
+    public var maxWordOverlapInField: Double = 0.3
+    /// Comb: least cells, and most spread of cell widths (fraction of the mean).
+    public var minCombCells: Int = 4
+    public var maxCombWidthSpread: Double = 0.2
+    /// Two buttons closer than this (points) on one row with a shared question form a radio group.
+    public var radioGroupGap: Double = 120
+
+    /// The built-in defaults.
+    public init() {}
+
+    /// Reads parameters from a JSON file; keys it leaves out keep their defaults.
+    /// - Throws: `FormsError` (`.badReview`: like a review file, a person-edited JSON file) when
+    ///   the file cannot be read or is not a JSON object of numbers.
+    public static func load(from url: URL) throws -> FormDetectionParameters {
+        guard let data = try? Data(contentsOf: url) else {
+            throw FormsError(.badReview, "the form detector's parameters cannot be read from \(url.path)")
+        }
+        return try decode(data, source: url.path)
+    }
+
+    /// Parameters from JSON bytes, laid over the defaults (keys left out keep them).
+    static func decode(_ data: Data, source: String) throws -> FormDetectionParameters {
+        let invalid = FormsError(.badReview, "the form detector's parameters in \(source) are not a JSON object of numbers; fix or remove the file")
+        guard let overrides = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let defaults = try? JSONSerialization.jsonObject(with: JSONEncoder().encode(FormDetectionParameters())) as? [String: Any]
+        else { throw invalid }
+        var merged = defaults
+        for (key, value) in overrides where defaults[key] != nil {
+            guard value is NSNumber else { throw invalid }
+            merged[key] = value
+        }
+        guard let bytes = try? JSONSerialization.data(withJSONObject: merged),
+              let parameters = try? JSONDecoder().decode(FormDetectionParameters.self, from: bytes)
+        else { throw invalid }
+        return parameters
+    }
+}

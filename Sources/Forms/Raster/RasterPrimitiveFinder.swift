@@ -1,0 +1,53 @@
+import CLeptonica
+import Imaging
+
+/// Finds a scanned page's layout primitives — rules, boxes and table cells, check-box squares,
+/// radio circles and other marks — with Leptonica's morphology and connected components.
+///
+/// `primitives(of:…)` makes blocking Leptonica calls and takes tens of milliseconds a page:
+/// run it on a thread of its own (the pipeline's detect-forms stage runs it on its dedicated
+/// executor), never on Swift's cooperative pool.
+public struct RasterPrimitiveFinder: Sendable {
+    /// The thresholds in use.
+    public var parameters: FormDetectionParameters
+
+    /// Creates a finder with the given thresholds (the built-in defaults when left out).
+    public init(parameters: FormDetectionParameters = FormDetectionParameters()) {
+        self.parameters = parameters
+    }
+
+    /// The primitives of one page raster.
+    /// - Parameters:
+    ///   - image: the page as displayed (rotation applied), any depth; its resolution is taken
+    ///     as its pixel size over the page size in points, times 72.
+    ///   - page: the page's index, from 0.
+    ///   - pageWidth, pageHeight: the displayed page's size in points.
+    ///   - words: the page's OCR words, already in layout space (they are passed through, and
+    ///     let the finder tell letters from rules and boxes).
+    /// - Throws: `FormsError(.unreadablePage)` when the image is empty or Leptonica fails.
+    public func primitives(of image: PixImage, page: Int, pageWidth: Double, pageHeight: Double,
+                           words: [LayoutWord]) throws -> LayoutPrimitives {
+        guard image.width > 8, image.height > 8, pageWidth > 1, pageHeight > 1 else {
+            throw FormsError(.unreadablePage, "the page image is too small to look for form fields", page: page)
+        }
+        guard image.width <= 20_000, image.height <= 20_000 else {
+            throw FormsError(.unreadablePage, "the page image is too large to look for form fields", page: page)
+        }
+        var ink = try image.inkMask(threshold: Int(parameters.inkThreshold))
+        let frame = PixelFrame(imageWidth: image.width, imageHeight: image.height,
+                               pageWidth: pageWidth, pageHeight: pageHeight)
+        var geometry = frame
+        let skew = ink.skewDegrees()
+        if abs(skew) >= 0.2 && abs(skew) <= parameters.maxSkewDegrees {
+            ink = try ink.rotated(degrees: skew)
+            geometry.skewDegrees = skew
+        }
+        let scan = RasterScan(ink: ink, frame: geometry, parameters: parameters, words: words)
+        let rules = try scan.rules()
+        let enclosures = try scan.enclosures(ruleMask: rules.mask)
+        let marks = try scan.marks(ruleMask: rules.mask, enclosures: enclosures)
+        return LayoutPrimitives(page: page, width: pageWidth, height: pageHeight, rules: rules.rules,
+                                boxes: enclosures.boxes, squares: enclosures.squares,
+                                circles: enclosures.circles, words: words, marks: marks)
+    }
+}

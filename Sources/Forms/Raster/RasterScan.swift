@@ -1,0 +1,28 @@
+import Imaging
+
+/// One page being analysed: its ink mask (straightened), the pixel frame, the thresholds and
+/// the OCR words (in pixels of the straightened image, to tell letters from rules and boxes).
+struct RasterScan {
+    let ink: PixImage
+    let frame: PixelFrame
+    let parameters: FormDetectionParameters
+    /// Words with at least two letters or digits, as pixel boxes: their strokes and counters
+    /// are text, not rules or boxes.
+    let textBoxes: [PixelBox]
+
+    init(ink: PixImage, frame: PixelFrame, parameters: FormDetectionParameters, words: [LayoutWord]) {
+        self.ink = ink
+        self.frame = frame
+        self.parameters = parameters
+        self.textBoxes = words.filter { word in
+            word.text.unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) }.count >= 2
+        }.map { frame.box($0.rect) }
+    }
+
+    /// Whether `box` lies within some text word (grown by `margin` pixels).
+    func isInsideText(_ box: PixelBox, margin: Int = 2) -> Bool {
+        textBoxes.contains { t in
+            box.x >= t.x - margin && box.y >= t.y - margin && box.right <= t.right + margin && box.bottom <= t.bottom + margin
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+import Imaging
+import TestSupport
+@testable import Forms
+
+/// The forms benchmark's development loop (not a unit test): with `LEGIBLE_FORMS_BENCH` set to a
+/// folder of page images (`ID-NNN.png`, as `pdfimages -png` names them) and their Tesseract TSV
+/// word files (`ID-NNN.tsv`), runs the raster finder, assembler and namer on every page and
+/// writes `ID.json` (the fields, and the detection time) to `LEGIBLE_FORMS_BENCH_OUT`.
+/// `bench/forms-detect.sh` prepares the folder and scores the result; `make test` skips this.
+@Suite("Forms benchmark harness", .enabled(if: ProcessInfo.processInfo.environment["LEGIBLE_FORMS_BENCH"] != nil))
+struct FormsBenchHarness {
+    @Test("detects fields on every page of the prepared benchmark folder")
+    func detectAll() throws {
+        let env = ProcessInfo.processInfo.environment
+        let input = URL(fileURLWithPath: env["LEGIBLE_FORMS_BENCH"] ?? "")
+        let output = URL(fileURLWithPath: env["LEGIBLE_FORMS_BENCH_OUT"] ?? "/tmp/forms-detect-out")
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        let parameters = try env["LEGIBLE_FORMS_PARAMETERS"].map { try FormDetectionParameters.load(from: URL(fileURLWithPath: $0)) }
+            ?? FormDetectionParameters()
+        let images = try FileManager.default.contentsOfDirectory(atPath: input.path).filter { $0.hasSuffix(".png") }.sorted()
+        var byDocument: [String: [String]] = [:]
+        for name in images {
+            let stem = String(name.dropLast(4))
+            guard let dash = stem.lastIndex(of: "-") else { continue }
+            byDocument[String(stem[..<dash]), default: []].append(stem)
+        }
+        #expect(!byDocument.isEmpty)
+        let finder = RasterPrimitiveFinder(parameters: parameters)
+        let assembler = FieldAssembler(parameters: parameters)
+        for (id, stems) in byDocument.sorted(by: { $0.key < $1.key }) {
+            var fields: [FormField] = []
+            var seconds = 0.0
+            var primitivesDump: [[String: Int]] = []
+            for (page, stem) in stems.sorted().enumerated() {
+                let image = try PixImage(encoded: Fixtures.bytes(input.appendingPathComponent(stem + ".png")))
+                let scale = 72.0 / 200.0
+                let words = (try? TesseractTSV.words(String(contentsOf: input.appendingPathComponent(stem + ".tsv"), encoding: .utf8), scale: scale)) ?? []
+                let start = Date()
+                let primitives = try finder.primitives(of: image, page: page, pageWidth: Double(image.width) * scale,
+                                                       pageHeight: Double(image.height) * scale, words: words)
+                fields += assembler.fields(from: primitives)
+                seconds += Date().timeIntervalSince(start)
+                primitivesDump.append(["rules": primitives.rules.count, "boxes": primitives.boxes.count,
+                                       "squares": primitives.squares.count, "circles": primitives.circles.count,
+                                       "marks": primitives.marks.count])
+                if env["LEGIBLE_FORMS_DUMP"] != nil {
+                    let dump = PrimitivesDump(rules: primitives.rules, boxes: primitives.boxes, squares: primitives.squares,
+                                              circles: primitives.circles, marks: primitives.marks, words: primitives.words)
+                    try JSONEncoder().encode(dump).write(to: output.appendingPathComponent("\(id)-\(page).prim.json"))
+                }
+            }
+            fields = FieldNamer().name(fields)
+            let record = BenchRecord(id: id, seconds: seconds, pages: stems.count, primitives: primitivesDump,
+                                     fields: fields.map { BenchField($0) })
+            try JSONEncoder().encode(record).write(to: output.appendingPathComponent(id + ".json"))
+        }
+    }
+}
+
+private struct PrimitivesDump: Encodable {
+    var rules: [Rule], boxes: [LayoutRect], squares: [LayoutRect], circles: [LayoutRect], marks: [LayoutRect], words: [LayoutWord]
+}
+
+private struct BenchRecord: Encodable {
+    var id: String, seconds: Double, pages: Int, primitives: [[String: Int]], fields: [BenchField]
+}
+
+private struct BenchField: Encodable {
+    var page: Int, rect: [Double], kind: String, name: String, label: String, maxLength: Int?, exportValue: String?, isDate: Bool
+    init(_ f: FormField) {
+        page = f.page; rect = [f.rect.left, f.rect.top, f.rect.right, f.rect.bottom]; kind = f.kind.rawValue
+        name = f.name; label = f.label; maxLength = f.maxLength; exportValue = f.exportValue; isDate = f.isDate
+    }
+}
