@@ -45,48 +45,6 @@ public enum EXIFOrientation: Int, Sendable, CaseIterable {
     /// The orientation recorded in a JPEG's EXIF (APP1) segment, or `.up` when there is none
     /// or it cannot be read (a damaged tag must not make an image unusable).
     public static func of(jpeg bytes: [UInt8]) -> EXIFOrientation {
-        var p = 2
-        while p + 4 <= bytes.count, bytes[p] == 0xFF {
-            let marker = bytes[p + 1]
-            if marker == 0xD8 || (0xD0...0xD7).contains(marker) || marker == 0x01 { p += 2; continue }
-            if marker == 0xFF { p += 1; continue }
-            let length = Int(bytes[p + 2]) << 8 | Int(bytes[p + 3])
-            guard length >= 2, p + 2 + length <= bytes.count else { break }
-            if marker == 0xE1, length >= 8, Array(bytes[p + 4..<p + 10]) == [0x45, 0x78, 0x69, 0x66, 0, 0] {
-                return of(tiffHeaderAt: Array(bytes[(p + 10)..<(p + 2 + length)]))
-            }
-            if marker == 0xDA || marker == 0xD9 { break }
-            p += 2 + length
-        }
-        return .up
-    }
-
-    /// The Orientation entry of IFD0 in a TIFF-structured EXIF block.
-    static func of(tiffHeaderAt data: [UInt8]) -> EXIFOrientation {
-        guard data.count >= 8 else { return .up }
-        let little: Bool
-        switch (data[0], data[1]) {
-        case (0x49, 0x49): little = true
-        case (0x4D, 0x4D): little = false
-        default: return .up
-        }
-        func u16(_ p: Int) -> Int? {
-            guard p >= 0, p + 2 <= data.count else { return nil }
-            return little ? Int(data[p]) | Int(data[p + 1]) << 8 : Int(data[p]) << 8 | Int(data[p + 1])
-        }
-        func u32(_ p: Int) -> Int? {
-            guard let a = u16(p), let b = u16(p + 2) else { return nil }
-            return little ? a | b << 16 : a << 16 | b
-        }
-        guard let ifd = u32(4), let count = u16(ifd) else { return .up }
-        for i in 0..<min(count, 1000) {
-            let entry = ifd + 2 + i * 12
-            guard let tag = u16(entry) else { break }
-            // A SHORT value sits in the first two bytes of the value field.
-            if tag == 0x0112, let type = u16(entry + 2), type == 3, let value = u16(entry + 8) {
-                return EXIFOrientation(rawValue: value) ?? .up
-            }
-        }
-        return .up
+        EXIFTags(jpeg: bytes).orientation
     }
 }

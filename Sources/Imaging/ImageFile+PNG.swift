@@ -37,21 +37,25 @@ struct PNGChunks {
                 let x = Double(u32(body)) * 0.0254, y = Double(u32(body + 4)) * 0.0254
                 if x > 0 && y > 0 { resolution = (Self.tidy(x), Self.tidy(y)) }
             case "IDAT": imageData.append(contentsOf: bytes[body..<(body + length)])
-            case "IEND": p = bytes.count
             default: break
             }
+            if type == "IEND" { break }
             p = body + length + 4
         }
         guard sawHeader, width > 0, height > 0, [1, 2, 4, 8, 16].contains(bitDepth) else {
             throw ImagingError(.decodeFailed, "the PNG header cannot be read")
         }
+        guard !imageData.isEmpty else { throw ImagingError(.decodeFailed, "the PNG file has no image data (truncated?)") }
     }
 
-    /// pHYs counts dots per metre, so 300 dpi arrives as 299.9994; a value that close to a
-    /// whole number is taken as that number.
+    /// pHYs counts dots per metre, so 300 dpi arrives as 299.9994 and 150 as 149.987; a value
+    /// within one dot per metre (0.0254 dpi) of a whole number is taken as that number.
     private static func tidy(_ dpi: Double) -> Double {
-        abs(dpi - dpi.rounded()) < 0.01 ? dpi.rounded() : dpi
+        abs(dpi - dpi.rounded()) < 0.0254 ? dpi.rounded() : dpi
     }
+
+    /// Bytes of one row of samples, without the filter byte.
+    var rowBytes: Int { (width * channels * bitDepth + 7) / 8 }
 
     /// Samples per pixel of the colour type (0 for an invalid one).
     var channels: Int { [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][colorType] ?? 0 }
@@ -78,6 +82,15 @@ extension ImageFileReader {
             }
             try splitAlpha(png, into: &frame)
             return frame
+        }
+        // Embedded as it is, so it must be whole: a PNG cut at a chunk boundary looks fine
+        // otherwise. (Checked up to a memory budget; beyond it the chunk structure is trusted.)
+        let expected = (png.rowBytes + 1) * png.height
+        if expected <= 256 << 20 {
+            let inflated = try Flate.inflate(png.imageData, limit: expected + 1)
+            guard inflated.complete, inflated.data.count == expected else {
+                throw ImagingError(.decodeFailed, "the PNG image data is incomplete or damaged")
+            }
         }
         frame.palette = png.colorType == 3 ? png.palette : nil
         if png.colorType == 3 { frame.colorSpace = "DeviceRGB" }

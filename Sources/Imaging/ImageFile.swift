@@ -99,8 +99,11 @@ public enum ImageFileReader {
         var w: Int32 = 0, h: Int32 = 0, spp: Int32 = 0, ycck: Int32 = 0, cmyk: Int32 = 0
         let ok = bytes.withUnsafeBufferPointer { readHeaderMemJpeg($0.baseAddress, $0.count, &w, &h, &spp, &ycck, &cmyk) }
         guard ok == 0, w > 0, h > 0 else { throw ImagingError(.decodeFailed, "the JPEG header cannot be read") }
-        let (dpiX, dpiY) = JFIF.resolution(bytes)
-        let orientation = EXIFOrientation.of(jpeg: bytes)
+        let exif = EXIFTags(jpeg: bytes)
+        var (dpiX, dpiY) = JFIF.resolution(bytes)
+        // Cameras and some scanners write no JFIF density, only EXIF's.
+        if dpiX == nil, let recorded = exif.resolution { (dpiX, dpiY) = (recorded.0, recorded.1) }
+        let orientation = exif.orientation
         guard JFIF.isEmbeddable(bytes) else {
             // Lossless, arithmetic-coded or 12-bit JPEG: PDF's DCTDecode cannot carry it.
             var frame = try reencoded(try decodeAny(bytes, frame: 0, options: options), dpiFallback: dpiX.map { ($0, dpiY ?? $0) },

@@ -1,0 +1,100 @@
+import Foundation
+import PDF
+import Testing
+@testable import Imaging
+import TestSupport
+
+/// How each kind of image file is stored in a page: kept as it is where PDF can carry it,
+/// otherwise compressed again without loss.
+struct ImagePageEncodingTests {
+    private func frame(_ url: URL, jpegQuality: Int? = nil) throws -> EncodedImage {
+        try #require(try ImageFileReader.frames(of: try Fixtures.bytes(url), options: ImageReadOptions(jpegQuality: jpegQuality)).first)
+    }
+
+    /// The frame's CCITT data decoded (by libtiff through a wrapper) against the input decoded by
+    /// libtiff directly.
+    private func expectSameBits(_ frame: EncodedImage, as url: URL) throws {
+        #expect(frame.filter == "CCITTFaxDecode" && frame.decodeParameters.contains { $0 == ("K", -1) })
+        let parameters = PDFDictionary(frame.decodeParameters.map { ($0.0, $0.0 == "BlackIs1" ? PDFObject.bool($0.1 != 0) : .int($0.1)) })
+        let wrapped = CCITTWrapper.tiff(data: frame.data, parameters: parameters, width: frame.width, height: frame.height)
+        let ours = try PixImage(encoded: wrapped)
+        let input = try PixImage(encoded: try Fixtures.bytes(url))
+        #expect(try ours.hasSamePixels(as: input))
+    }
+
+    @Test func multiStripG4IsCodedAgainAsOneG4StripWithTheSameBits() throws {
+        let url = Fixtures.sample("scan-multistrip.tif")
+        #expect(TIFFDirectory.read(try Fixtures.bytes(url)).first?.stripOffsets.count == 19)
+        let frame = try frame(url)
+        #expect(frame.storage == .recompressedLosslessly && frame.dpiX == 300)
+        try expectSameBits(frame, as: url)
+    }
+
+    @Test func g3IsCodedAgainAsG4WithTheSameBits() throws {
+        let url = Fixtures.sample("scan-g3.tif")
+        #expect(TIFFDirectory.read(try Fixtures.bytes(url)).first?.compression == 3)
+        let frame = try frame(url)
+        #expect(frame.storage == .recompressedLosslessly)
+        try expectSameBits(frame, as: url)
+    }
+
+    @Test func paletteAndSixteenBitPNGsKeepTheirImageData() throws {
+        let palette = try frame(Fixtures.sample("scan-palette.png"))
+        #expect(palette.storage == .passedThrough && palette.colorSpace == "DeviceRGB")
+        // ImageMagick kept 14 of the 16 colours it was allowed; the lookup is PLTE's triples.
+        let entries = (palette.palette?.count ?? 0) / 3
+        #expect((2...16).contains(entries) && (palette.palette?.count ?? 0) % 3 == 0 && palette.bitsPerComponent == 4)
+        #expect(palette.decodeParameters.contains { $0 == ("Colors", 1) } && palette.dpiX == 300)
+        let deep = try frame(Fixtures.sample("scan-16bit.png"))
+        #expect(deep.storage == .passedThrough && deep.bitsPerComponent == 16 && deep.dpiX == 150)
+        #expect(deep.decodeParameters.contains { $0 == ("BitsPerComponent", 16) })
+    }
+
+    /// `Samples/scan.png` made transparent by ImageMagick: a left-to-right alpha gradient, as
+    /// gray+alpha (PNG colour type 4) or RGBA (6).
+    static func transparentPNG(colour: Bool, in folder: TemporaryDirectory) throws -> URL {
+        let out = folder.file(colour ? "rgba.png" : "graya.png")
+        let result = try Tool.run("convert", [Fixtures.sample("scan.png").path, "(", "-size", "1200x1500", "gradient:", "-rotate", "90", ")",
+                                              "-alpha", "off", "-compose", "CopyOpacity", "-composite",
+                                              "-define", "png:color-type=\(colour ? 6 : 4)", out.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        return out
+    }
+
+    @Test(arguments: [false, true])
+    func alphaBecomesASoftMaskAndColourStaysLossless(colour: Bool) throws {
+        let folder = try TemporaryDirectory()
+        let frame = try frame(try Self.transparentPNG(colour: colour, in: folder))
+        let mask = try #require(frame.softMask)
+        #expect(frame.colorSpace == (colour ? "DeviceRGB" : "DeviceGray") && frame.storage == .recompressedLosslessly)
+        // Both inflate to a filter byte per row plus the samples.
+        #expect(try Flate.inflate(frame.data).data.count == (frame.width * (colour ? 3 : 1) + 1) * frame.height)
+        #expect(try Flate.inflate(mask.data).data.count == (mask.width + 1) * mask.height)
+        // baiona_alpha.png has an alpha channel that is opaque everywhere: no mask for it.
+        #expect(try self.frame(Fixtures.corpus("scans/baiona_alpha.png")).softMask == nil)
+    }
+
+    @Test func jpegInsideTIFFIsLosslessUnlessAQualityIsGiven() throws {
+        let folder = try TemporaryDirectory()
+        let plain = folder.file("plain.tif"), jpeg = folder.file("jpeg.tif")
+        #expect(try Tool.run("convert", [Fixtures.sample("scan.png").path, "-compress", "None", plain.path]).status == 0)
+        #expect(try Tool.run("tiffcp", ["-c", "jpeg:90", plain.path, jpeg.path]).status == 0)
+        #expect(TIFFDirectory.read(try Fixtures.bytes(jpeg)).first?.compression == 7)
+        let lossless = try frame(jpeg)
+        #expect(lossless.filter == "FlateDecode" && lossless.storage == .recompressedLosslessly)
+        let reencoded = try frame(jpeg, jpegQuality: 80)
+        #expect(reencoded.filter == "DCTDecode" && reencoded.storage == .reencodedAsJPEG)
+        #expect(ImageFileKind.sniff(reencoded.data) == .jpeg && reencoded.data.count < lossless.data.count)
+        // A quality never touches what can be kept: the JPEG file stays byte for byte.
+        let kept = try frame(Fixtures.sample("scan.jpg"), jpegQuality: 10)
+        let original = try Fixtures.bytes(Fixtures.sample("scan.jpg"))
+        #expect(kept.storage == .passedThrough && kept.data == original)
+    }
+
+    @Test func truncatedPNGsAreRefusedWithATypedError() throws {
+        let bytes = try Fixtures.bytes(Fixtures.sample("scan-palette.png"))
+        for length in [9, 30, 100, bytes.count / 2] {
+            #expect(throws: ImagingError.self) { try ImageFileReader.frames(of: Array(bytes.prefix(length))) }
+        }
+    }
+}
