@@ -52,6 +52,7 @@ bench: build
 	bash bench/text-vs-pdftotext.sh
 	bash bench/pdf-corpus-sweep.sh
 	bash bench/rewrite-roundtrip.sh
+	bash bench/images-vs-img2pdf.sh
 
 ## fuzz: the PDF reader's libFuzzer target (Fuzz/: swiftc -sanitize=fuzzer,address, outside the package),
 ## seeded with the corpus's small files, for FUZZ_SECONDS (default 1800); findings in .build/fuzz/artifacts/
