@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import PDF
 import Testing
 @testable import Pipeline
 import TestSupport
@@ -92,6 +93,20 @@ struct ImagePagePixelTests {
         let rotation = try Tool.run("pdfinfo", [turned.path]).stdout.split(separator: "\n").first { $0.hasPrefix("Page rot:") }
         #expect(rotation?.hasSuffix(" 90") == true)
         #expect(try pageSize(turned) == "720 x 576")
+    }
+
+    @Test func ocrInputsGoThroughTheSameBuilder() throws {
+        // legible ocr reads images with DocumentReader: the sideways JPEG becomes an upright
+        // 5 × 4 in page holding the file's bytes.
+        let url = Fixtures.sample("scan-exif6.jpg")
+        let document = try DocumentReader.open(url).document
+        let page = try #require(try document.pages().first)
+        #expect(page.mediaBox == PDFRect(0, 0, 360, 288))
+        let placements = try ImagePlacementFinder.placements(on: page, document: document)
+        let image = try #require(placements.first)
+        let original = try Fixtures.bytes(url)
+        #expect(image.stream.data == original)
+        #expect(image.ctm.b != 0 && image.ctm.a == 0)   // turned by the placement, not in the pixels
     }
 
     @Test func pageSizeArgumentsAreParsedWithUnits() throws {
