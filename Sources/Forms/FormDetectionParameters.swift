@@ -10,6 +10,9 @@ public struct FormDetectionParameters: Codable, Sendable, Equatable {
 
     /// Gray level (0...255) below which a pixel counts as ink.
     public var inkThreshold: Double = 170
+    /// Gray level (0...255, after a 3 × 3 average) below which a pixel is tint or ink: what
+    /// closes in white fields on coloured bands.
+    public var tintThreshold: Double = 232
     /// Shortest horizontal rule (underline, box edge).
     public var minHorizontalRule: Double = 14
     /// Shortest vertical rule (box edge, comb tick).
@@ -17,7 +20,7 @@ public struct FormDetectionParameters: Codable, Sendable, Equatable {
     /// Thickest line still taken as a rule; thicker bands are filled areas.
     public var maxRuleThickness: Double = 3.2
     /// Gap bridged inside a broken or dashed rule.
-    public var ruleGapBridge: Double = 2.2
+    public var ruleGapBridge: Double = 1.0
     /// Largest dot of a dotted leader.
     public var maxLeaderDot: Double = 1.8
     /// Gap bridged between the dots of a dotted leader.
@@ -39,6 +42,9 @@ public struct FormDetectionParameters: Codable, Sendable, Equatable {
     public var underlineFieldHeight: Double = 16
     /// Highest box height still a single-line text field; taller boxes are multi-line.
     public var maxSingleLineHeight: Double = 30
+    /// Least spacing of stacked rules read as the lines of one multi-line field (closer rules
+    /// are the rows of a list, one field each).
+    public var minStackedRuleGap: Double = 16
     /// Smallest width of a text field.
     public var minTextFieldWidth: Double = 24
     /// Lowest share of a box's height left free below a label inside it for the box to be a field.
@@ -52,6 +58,11 @@ public struct FormDetectionParameters: Codable, Sendable, Equatable {
     /// Comb: least cells, and most spread of cell widths (fraction of the mean).
     public var minCombCells: Int = 4
     public var maxCombWidthSpread: Double = 0.2
+    /// Comb: tallest cell, and widest cell as a multiple of its height.
+    public var maxCombCellHeight: Double = 26
+    public var maxCombCellAspect: Double = 1.15
+    /// Whether a box holding a label on its left gives the rest of its width as a field.
+    public var fieldRightOfLabelInBox: Double = 1
     /// Two buttons closer than this (points) on one row with a shared question form a radio group.
     public var radioGroupGap: Double = 120
 

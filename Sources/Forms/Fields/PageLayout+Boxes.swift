@@ -12,6 +12,7 @@ extension PageLayout {
             let inner = box.insetBy(1.5)
             if boxes.contains(where: { $0 != box && $0.area < box.area && inner.contains($0.center) }) { continue }
             if (squares + circles).contains(where: { inner.contains($0.center) }) { continue }
+            if hasInnerRules(box) { continue }
             let printed = words(inside: box).map(\.rect) + marks(inside: box)
             var rect = box
             var label: String
@@ -25,7 +26,7 @@ extension PageLayout {
                 label = clean(inside.sorted { ($0.rect.top, $0.rect.left) < ($1.rect.top, $1.rect.left) }.map(\.text).joined(separator: " "))
                 if box.bottom - text.bottom >= p.minFreeHeightBelowLabel {
                     rect = LayoutRect(left: box.left, top: text.bottom + 0.5, right: box.right, bottom: box.bottom)
-                } else if box.right - text.right >= max(p.minTextFieldWidth, 0.35 * box.width) && text.height <= p.maxSingleLineHeight {
+                } else if p.fieldRightOfLabelInBox > 0 && box.right - text.right >= max(p.minTextFieldWidth, 0.35 * box.width) && text.height <= p.maxSingleLineHeight {
                     rect = LayoutRect(left: text.right + 2, top: box.top, right: box.right, bottom: box.bottom)
                 } else {
                     continue
@@ -38,6 +39,18 @@ extension PageLayout {
             taken.append(rect)
         }
         return fields
+    }
+
+    /// Whether rules run across the box's inside (rows or columns drawn not quite to its edges):
+    /// a frame around fields, not one.
+    private func hasInnerRules(_ box: LayoutRect) -> Bool {
+        horizontals.contains { r in
+            r.position > box.top + 3 && r.position < box.bottom - 3 && r.start >= box.left - 3 && r.end <= box.right + 3
+                && r.length >= 0.5 * box.width
+        } || verticals.contains { r in
+            r.position > box.left + 3 && r.position < box.right - 3 && r.start >= box.top - 3 && r.end <= box.bottom + 3
+                && r.length >= 0.5 * box.height
+        }
     }
 
     /// For a cell of a table grid: its row header (the printed cell at the start of its row)

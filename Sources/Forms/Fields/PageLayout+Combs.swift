@@ -13,7 +13,7 @@ extension PageLayout {
     /// touching the next, of nearly equal widths, with nothing printed inside.
     private mutating func cellCombs() -> [FormField] {
         let p = parameters
-        var cells = (boxes + squares).filter { $0.height <= p.maxSingleLineHeight && $0.width <= 1.6 * $0.height + 4 }
+        var cells = (boxes + squares).filter { $0.height <= p.maxCombCellHeight && $0.width <= p.maxCombCellAspect * $0.height }
         cells.sort { ($0.top, $0.left) < ($1.top, $1.left) }
         var used = Set<LayoutRect>()
         var fields: [FormField] = []

@@ -16,8 +16,10 @@ extension PageLayout {
                 let next = candidates[j], last = stack[stack.count - 1]
                 let gap = next.position - last.position
                 if gap > 32 { break }
-                if abs(next.start - rule.start) <= 4 && abs(next.end - rule.end) <= 4 && gap >= 10
-                    && words(inside: LayoutRect(left: rule.start, top: last.position + 1, right: rule.end, bottom: next.position - 1)).isEmpty {
+                if abs(next.start - rule.start) <= 4 && abs(next.end - rule.end) <= 4 {
+                    // A rule of the same extent closer than a writing line: a list's rows.
+                    if gap < p.minStackedRuleGap { break }
+                    if !words(inside: LayoutRect(left: rule.start, top: last.position + 1, right: rule.end, bottom: next.position - 1)).isEmpty { break }
                     stack.append(next)
                     consumed.insert(j)
                 }

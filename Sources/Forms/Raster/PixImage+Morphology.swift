@@ -26,6 +26,11 @@ extension PixImage {
         return try gray.derived("thresholding") { pixThresholdToBinary($0, Int32(max(1, min(255, threshold)))) }
     }
 
+    /// A 3 × 3 box-filtered copy of an 8-bit gray image (scanner speckle averaged away).
+    func smoothed() throws -> PixImage {
+        try derived("smoothing") { pixBlockconv($0, 1, 1) }
+    }
+
     /// Morphological opening with a `width` × `height` brick.
     func opened(width: Int, height: Int) throws -> PixImage {
         try derived("opening") { pixOpenBrick(nil, $0, Int32(max(1, width)), Int32(max(1, height))) }

@@ -33,16 +33,20 @@ public struct RasterPrimitiveFinder: Sendable {
         guard image.width <= 20_000, image.height <= 20_000 else {
             throw FormsError(.unreadablePage, "the page image is too large to look for form fields", page: page)
         }
-        var ink = try image.inkMask(threshold: Int(parameters.inkThreshold))
+        let gray = try image.gray8()
+        var ink = try gray.inkMask(threshold: Int(parameters.inkThreshold))
+        // Ink and tint: fields printed as white boxes on a tinted band have no outline of ink.
+        var shaded = try gray.smoothed().inkMask(threshold: Int(parameters.tintThreshold)).union(ink)
         let frame = PixelFrame(imageWidth: image.width, imageHeight: image.height,
                                pageWidth: pageWidth, pageHeight: pageHeight)
         var geometry = frame
         let skew = ink.skewDegrees()
         if abs(skew) >= 0.2 && abs(skew) <= parameters.maxSkewDegrees {
             ink = try ink.rotated(degrees: skew)
+            shaded = try shaded.rotated(degrees: skew)
             geometry.skewDegrees = skew
         }
-        let scan = RasterScan(ink: ink, frame: geometry, parameters: parameters, words: words)
+        let scan = RasterScan(ink: ink, shaded: shaded, frame: geometry, parameters: parameters, words: words)
         let rules = try scan.rules()
         let enclosures = try scan.enclosures(ruleMask: rules.mask)
         let marks = try scan.marks(ruleMask: rules.mask, enclosures: enclosures)

@@ -16,7 +16,7 @@ extension RasterScan {
     /// words are letters' counters.
     func enclosures(ruleMask: PixImage) throws -> EnclosureScan {
         let p = parameters
-        let sealed = try ink.closed(width: 2, height: 2)
+        let sealed = try shaded.closed(width: 2, height: 2)
         let holes = try sealed.holes()
         var scan = EnclosureScan()
         let minButton = frame.pixelsX(p.minButtonSide), maxButton = frame.pixelsX(p.maxButtonSide)

@@ -39,13 +39,31 @@ extension RasterScan {
             guard length >= minimum else { continue }
             let thickness = Double(pixels) / Double(length)
             guard thickness <= Double(thickest) + 0.5 else { continue }
-            if !horizontal && isInsideText(box) { continue }
             let r = frame.rect(box)
+            if isText(r, horizontal: horizontal) { continue }
             let scale = horizontal ? frame.scaleY : frame.scaleX
             rules.append(horizontal
                 ? Rule(orientation: .horizontal, position: r.center.y, start: r.left, end: r.right, thickness: thickness * scale)
                 : Rule(orientation: .vertical, position: r.center.x, start: r.top, end: r.bottom, thickness: thickness * scale))
         }
         return RuleScan(rules: rules, mask: thin)
+    }
+
+    /// Whether a rule candidate runs through words for half its length: strokes of letters
+    /// (bridged into a line along a text line, or down through stacked lines), not a rule.
+    private func isText(_ r: LayoutRect, horizontal: Bool) -> Bool {
+        let position = horizontal ? r.center.y : r.center.x
+        let length = horizontal ? r.width : r.height
+        var covered = 0.0
+        for w in textRects {
+            if horizontal {
+                guard position > w.top + 1, position < w.bottom - 1 else { continue }
+                covered += max(0, min(w.right, r.right) - max(w.left, r.left))
+            } else {
+                guard position > w.left + 0.3, position < w.right - 0.3 else { continue }
+                covered += max(0, min(w.bottom, r.bottom) - max(w.top, r.top))
+            }
+        }
+        return covered >= 0.5 * length
     }
 }

@@ -4,19 +4,25 @@ import Imaging
 /// the OCR words (in pixels of the straightened image, to tell letters from rules and boxes).
 struct RasterScan {
     let ink: PixImage
+    /// Ink and tinted areas: what encloses a white field on a coloured band.
+    let shaded: PixImage
     let frame: PixelFrame
     let parameters: FormDetectionParameters
     /// Words with at least two letters or digits, as pixel boxes: their strokes and counters
     /// are text, not rules or boxes.
     let textBoxes: [PixelBox]
+    /// The same words in layout space.
+    let textRects: [LayoutRect]
 
-    init(ink: PixImage, frame: PixelFrame, parameters: FormDetectionParameters, words: [LayoutWord]) {
+    init(ink: PixImage, shaded: PixImage, frame: PixelFrame, parameters: FormDetectionParameters, words: [LayoutWord]) {
         self.ink = ink
+        self.shaded = shaded
         self.frame = frame
         self.parameters = parameters
-        self.textBoxes = words.filter { word in
+        textRects = words.filter { word in
             word.text.unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) }.count >= 2
-        }.map { frame.box($0.rect) }
+        }.map(\.rect)
+        textBoxes = textRects.map { frame.box($0) }
     }
 
     /// Whether `box` lies within some text word (grown by `margin` pixels).
