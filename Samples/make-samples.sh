@@ -208,6 +208,10 @@ g4tif mixs "$W/mixs.tif"
 tiff2pdf -o "$W/mixs.pdf" "$W/mixs.tif"
 qpdf --deterministic-id --empty --pages "$W/mixb.pdf" "$W/mixs.pdf" -- "$OUT/mixed.pdf"
 
+# flat-form.pdf: a born-digital flat form (vector rules, boxes, comb, check-box squares,
+# labels as real text) for `legible forms` — made by its own script
+bash "$OUT/make-form-sample.sh" "$OUT"
+
 # Image inputs
 degrade jpgimg 108
 convert "$W/jpgimg-scan.png" -strip -quality 70 -sampling-factor 1x1 \
@@ -256,7 +260,7 @@ convert "$W/stripimg.png" -resize 50% -colorspace Gray -depth 16 -units PixelsPe
         -define png:exclude-chunks=date,time,tEXt,zTXt,bKGD -define png:color-type=0 -define png:bit-depth=16 \
         +profile '*' "$OUT/scan-16bit.png"
 
-echo "make-samples: wrote $(cd "$OUT" && ls scan-g4.pdf scan-jpeg.pdf scan-flate.pdf two-pages.pdf rotated.pdf born-digital.pdf mixed.pdf scan.jpg scan.png scan-multipage.tif scan-exif6.jpg scan-multistrip.tif scan-g3.tif scan-palette.png scan-16bit.png | tr '\n' ' ')"
+echo "make-samples: wrote $(cd "$OUT" && ls scan-g4.pdf scan-jpeg.pdf scan-flate.pdf two-pages.pdf rotated.pdf born-digital.pdf mixed.pdf flat-form.pdf scan.jpg scan.png scan-multipage.tif scan-exif6.jpg scan-multistrip.tif scan-g3.tif scan-palette.png scan-16bit.png | tr '\n' ' ')"
 
 # ---------------------------------------------------------------------------
 # --check: structure and OCR-ability of every sample against manifest.tsv

@@ -9,6 +9,7 @@ enum Help {
       legible batch SRC DST [options]      process every document under SRC into a mirror tree DST
       legible watch INBOX --out DIR [...]  process documents as they arrive in a folder
       legible info FILE [--json]           describe a PDF: version, encryption, pages and what they hold
+      legible forms INPUT OUTPUT [options] make a flat form fillable: fields found, named, tab-ordered
       legible text FILE [options]          print the text of a PDF in reading order
       legible search FILE PATTERN          print the pages and boxes where PATTERN occurs
       legible images IMAGE... OUT.pdf      image files to a PDF, a page per image, never re-encoded
@@ -80,6 +81,10 @@ enum Help {
                              page before the rest arrives); not with an incremental update
           --pipeline FILE    read default options from a job definition (Pipelines/*.json);
                              options given on the command line win
+          --forms            also make the document's flat forms fillable, in the same pass
+                             and the same write (see legible forms --help); with --review FILE,
+                             --keep-fields, --replace-fields as there; not with --sidecar,
+                             --hocr, --alto, --words-json, --report or --rotate-pages
       -q, --quiet            print errors only
       -h, --help             show this help
 

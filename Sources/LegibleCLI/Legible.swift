@@ -24,6 +24,8 @@ public enum Legible {
             return await WatchCommand(arguments: rest).run().rawValue
         case "text":
             return await TextCommand(arguments: rest).run().rawValue
+        case "forms":
+            return await FormsCommand(arguments: rest).run().rawValue
         case "search":
             return await SearchCommand(arguments: rest).run().rawValue
         case "info":
@@ -47,6 +49,7 @@ public enum Legible {
             case "batch": print(Help.batch)
             case "watch": print(Help.watch)
             case "text": print(Help.text)
+            case "forms": print(Help.forms)
             case "search": print(Help.search)
             case "images": print(Help.images)
             case "thumbnails": print(Help.thumbnails)

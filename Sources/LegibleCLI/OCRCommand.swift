@@ -14,8 +14,9 @@ struct OCRCommand {
             parsed = try ParsedArguments(arguments,
                                          valued: (["--language", "--jobs", "--pages", "--sidecar", "--pipeline",
                                                   "--rotate-pages-threshold", "--page-timeout", "--max-ocr-dpi",
-                                                  "--hocr", "--alto", "--words-json", "--report", "--password"] as Set<String>).union(WriteFlags.valued),
-                                         flags: (["--force-ocr", "--skip-text", "--redo-ocr", "--strict", "--rotate-pages", "--decrypt", "--quiet", "--help"] as Set<String>).union(WriteFlags.flags),
+                                                  "--hocr", "--alto", "--words-json", "--report", "--password", "--review"] as Set<String>).union(WriteFlags.valued),
+                                         flags: (["--force-ocr", "--skip-text", "--redo-ocr", "--strict", "--rotate-pages", "--decrypt", "--quiet", "--help",
+                                                 "--forms", "--keep-fields", "--replace-fields"] as Set<String>).union(WriteFlags.flags),
                                          aliases: ["-l": "--language", "-j": "--jobs", "-q": "--quiet", "-h": "--help"])
             if parsed.flags.contains("--help") { print(Help.ocr); return .ok }
             guard parsed.positionals.count == 2 else {
@@ -58,6 +59,12 @@ struct OCRCommand {
         let quiet = parsed.flags.contains("--quiet")
         let input = URL(fileURLWithPath: parsed.positionals[0])
         let output = URL(fileURLWithPath: parsed.positionals[1])
+        if parsed.flags.contains("--forms") {
+            return await formsPass(parsed, input: input, output: output, job: job, quiet: quiet)
+        }
+        if let formOnly = ["--review", "--keep-fields", "--replace-fields"].first(where: { parsed.values[$0] != nil || parsed.flags.contains($0) }) {
+            return Console.fail(.badArguments, "\(formOnly) goes with --forms")
+        }
         let sidecar = parsed.values["--sidecar"].map { URL(fileURLWithPath: $0) }
         let exports = OCRExports(hocrDirectory: parsed.values["--hocr"].map { URL(fileURLWithPath: $0, isDirectory: true) },
                                  altoDirectory: parsed.values["--alto"].map { URL(fileURLWithPath: $0, isDirectory: true) },
@@ -100,6 +107,25 @@ struct OCRCommand {
         } catch {
             return Console.fail(.other, "\(error)")
         }
+    }
+}
+
+extension OCRCommand {
+    /// `ocr --forms`: text layers and form fields in one pass, one write (see `FormsRunner`).
+    func formsPass(_ parsed: ParsedArguments, input: URL, output: URL, job: OCRJob, quiet: Bool) async -> ExitCode {
+        let exports = ["--sidecar", "--hocr", "--alto", "--words-json", "--report", "--rotate-pages"]
+        if let other = exports.first(where: { parsed.values[$0] != nil || parsed.flags.contains($0) }) {
+            return Console.fail(.badArguments, "\(other) cannot be combined with --forms yet; run legible ocr with it, then legible forms")
+        }
+        var options = FormsOptions()
+        options.textLayer = true
+        options.review = parsed.values["--review"].map { URL(fileURLWithPath: $0) }
+        do { options.existing = try FormsCommand.policy(parsed) } catch CLIError.usage(let message) {
+            return Console.fail(.badArguments, message)
+        } catch {
+            return Console.fail(.badArguments, "\(error)")
+        }
+        return await FormsCommand.execute(input: input, output: output, job: job, options: options, quiet: quiet)
     }
 }
 

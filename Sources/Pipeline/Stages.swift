@@ -24,7 +24,7 @@ actor WriteStage {
     private static let executor = DedicatedThreadExecutor(name: "legible-write")
     nonisolated var unownedExecutor: UnownedSerialExecutor { Self.executor.asUnownedSerialExecutor() }
 
-    private let rewriter: DocumentRewriter
+    let rewriter: DocumentRewriter
     private let layers: TextLayerBuilder
     private let plan: OutputPlan
 

@@ -54,3 +54,13 @@ struct ExistingForm {
         return "the document already has a form (\(what)); add --keep-fields to keep it and add the detected fields, or --replace-fields to replace it"
     }
 }
+
+extension AcroFormWriter {
+    /// Why adding a form to `document` under `policy` will be refused (it has a form and the
+    /// policy is `.refuse`), or nil — so a caller can say so before detecting anything.
+    public static func refusal(for document: PDFDocument, policy: ExistingFormPolicy) -> String? {
+        guard policy == .refuse, let pages = try? document.pages() else { return nil }
+        let existing = ExistingForm(document: document, pages: pages)
+        return existing.isEmpty ? nil : existing.refusal
+    }
+}

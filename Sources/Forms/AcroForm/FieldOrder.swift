@@ -26,3 +26,11 @@ enum FieldOrder {
         return result
     }
 }
+
+extension FormField {
+    /// `fields` in reading order: page by page, rows from the top, left to right — the order
+    /// the writer lists and tabs through them.
+    public static func inReadingOrder(_ fields: [FormField]) -> [FormField] {
+        FieldOrder.sorted(fields)
+    }
+}

@@ -1,0 +1,122 @@
+import PDF
+import PDFText
+
+/// Reads a born-digital page's layout primitives exactly from its vector drawing and its text,
+/// without rasterizing and without OCR: straight strokes and thin filled rectangles become
+/// rules, stroked rectangles boxes (small, nearly square ones check-box squares), cells closed
+/// by four rules boxes too, visible words the label material, filled panels marks.
+///
+/// Curves are not part of `PageGeometry`, so circles drawn with Béziers (radio buttons) are
+/// not seen here; round radio buttons of a vector form come out as nothing, square ones as
+/// squares.
+public struct VectorPrimitiveReader: Sendable {
+    /// Sizes that decide what a shape is, in points.
+    public struct Sizes: Sendable, Equatable {
+        /// A square's side: from `minSquare` to `maxSquare`, sides within `squareAspect` of each other.
+        public var minSquare = 5.0, maxSquare = 22.0, squareAspect = 1.3
+        /// Rules shorter than this are ticks or glyph parts, left out (comb ticks are vertical
+        /// rules of a few points, so this stays small).
+        public var minRule = 3.0
+        /// Ends closer than this meet (cells closed by separate rules).
+        public var joinTolerance = 2.0
+
+        /// The defaults.
+        public init() {}
+    }
+
+    /// The sizes in use.
+    public var sizes: Sizes
+
+    /// Creates a reader.
+    public init(sizes: Sizes = Sizes()) {
+        self.sizes = sizes
+    }
+
+    /// Creates a reader whose buttons are sized as the raster detector's.
+    public init(parameters: FormDetectionParameters) {
+        var sizes = Sizes()
+        sizes.minSquare = parameters.minButtonSide
+        sizes.maxSquare = parameters.maxButtonSide + 2
+        sizes.squareAspect = 1 / max(0.1, 1 - parameters.maxButtonAspectDeviation)
+        self.sizes = sizes
+    }
+
+    /// The primitives of page `index` from its geometry and text, in layout space.
+    public func primitives(page index: Int, geometry: PageGeometry, text: PageText) -> LayoutPrimitives {
+        let frame = geometry.frame
+        let size = frame.displaySize
+        var result = LayoutPrimitives(page: index, width: size.width, height: size.height)
+        for segment in geometry.segments {
+            let a = frame.display(segment.x0, segment.y0), b = frame.display(segment.x1, segment.y1)
+            let thickness = max(segment.lineWidth, 0.1)
+            if abs(a.y - b.y) <= 0.5, abs(a.x - b.x) >= sizes.minRule {
+                result.rules.append(Rule(orientation: .horizontal, position: (a.y + b.y) / 2, start: a.x, end: b.x, thickness: thickness))
+            } else if abs(a.x - b.x) <= 0.5, abs(a.y - b.y) >= sizes.minRule {
+                result.rules.append(Rule(orientation: .vertical, position: (a.x + b.x) / 2, start: a.y, end: b.y, thickness: thickness))
+            }
+        }
+        for shape in geometry.rectangles {
+            let r = frame.display(shape.rect)
+            let rect = LayoutRect(left: r.x0, top: r.y0, right: r.x1, bottom: r.y1)
+            let short = min(rect.width, rect.height), long = max(rect.width, rect.height)
+            let squarish = short >= sizes.minSquare && long <= sizes.maxSquare && long <= short * sizes.squareAspect
+            if shape.isStroked {
+                if squarish { result.squares.append(rect) } else { result.boxes.append(rect) }
+            } else if squarish, isOutline(rect, in: geometry, frame: frame) {
+                result.squares.append(rect)
+            } else if rect.area < size.width * size.height * 0.5 {
+                // A filled panel: shading behind a header or a filled-in area. Full-page
+                // backgrounds say nothing about fields.
+                result.marks.append(rect)
+            }
+        }
+        result.boxes = cells(boxes: result.boxes, rules: result.rules)
+        let squaresFromCells = result.boxes.filter { box in
+            let short = min(box.width, box.height), long = max(box.width, box.height)
+            return short >= sizes.minSquare && long <= sizes.maxSquare && long <= short * sizes.squareAspect
+        }
+        result.boxes.removeAll { box in squaresFromCells.contains(box) }
+        result.squares += squaresFromCells
+        for word in text.words where word.isVisible {
+            let r = frame.display(word.box)
+            result.words.append(LayoutWord(text: word.text, rect: LayoutRect(left: r.x0, top: r.y0, right: r.x1, bottom: r.y1)))
+        }
+        return result
+    }
+
+    /// The boxes with those that rules divide (a comb's cells, a table drawn as a frame and
+    /// inner lines) replaced by their cells, plus the cells closed by rules alone — the way a
+    /// scan's enclosed regions come out of the raster finder.
+    private func cells(boxes: [LayoutRect], rules: [Rule]) -> [LayoutRect] {
+        let edges = boxes.flatMap { box in
+            [Rule(orientation: .horizontal, position: box.top, start: box.left, end: box.right, thickness: 1),
+             Rule(orientation: .horizontal, position: box.bottom, start: box.left, end: box.right, thickness: 1),
+             Rule(orientation: .vertical, position: box.left, start: box.top, end: box.bottom, thickness: 1),
+             Rule(orientation: .vertical, position: box.right, start: box.top, end: box.bottom, thickness: 1)]
+        }
+        let t = sizes.joinTolerance
+        var cells = RuleCells(tolerance: t).cells(from: rules + edges)
+        var result: [LayoutRect] = []
+        for box in boxes {
+            let inside = cells.filter { cell in
+                cell.left >= box.left - t && cell.right <= box.right + t && cell.top >= box.top - t && cell.bottom <= box.bottom + t
+            }
+            let divided = inside.count >= 2 && !inside.contains { $0.iou(box) > 0.9 }
+            result += divided ? inside : [box]
+            cells.removeAll { cell in inside.contains(cell) || cell.iou(box) > 0.9 }
+        }
+        return result + cells
+    }
+
+    /// A small filled square that is only the frame of a white one drawn over it (the way some
+    /// producers draw a check box: a black square, then a slightly smaller white one) counts as
+    /// an outline when another filled rectangle sits just inside it.
+    private func isOutline(_ rect: LayoutRect, in geometry: PageGeometry, frame: PageFrame) -> Bool {
+        geometry.rectangles.contains { other in
+            let r = frame.display(other.rect)
+            let inner = LayoutRect(left: r.x0, top: r.y0, right: r.x1, bottom: r.y1)
+            return other.isFilled && inner != rect && inner.left > rect.left && inner.right < rect.right
+                && inner.top > rect.top && inner.bottom < rect.bottom && inner.width > rect.width * 0.7
+        }
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import Forms
+import OCR
+import Pipeline
+
+/// `legible forms INPUT OUTPUT [options]`: makes a flat form fillable.
+struct FormsCommand {
+    let arguments: [String]
+
+    /// Options `forms` takes that take a value.
+    static let valued: Set<String> = ["--review", "--from-review", "--language", "--jobs", "--pages", "--password", "--report",
+                                      "--page-timeout"]
+    /// Options `forms` takes without a value.
+    static let flags: Set<String> = ["--keep-fields", "--replace-fields", "--quiet", "--help"]
+
+    func run() async -> ExitCode {
+        let parsed: ParsedArguments
+        var job = OCRJob()
+        var options = FormsOptions()
+        do {
+            parsed = try ParsedArguments(arguments, valued: Self.valued, flags: Self.flags,
+                                         aliases: ["-l": "--language", "-j": "--jobs", "-q": "--quiet", "-h": "--help"])
+            if parsed.flags.contains("--help") { print(Help.forms); return .ok }
+            guard parsed.positionals.count == 2 else {
+                throw CLIError.usage("forms needs INPUT and OUTPUT (see legible forms --help)")
+            }
+            if let languages = parsed.values["--language"] { job.languages = languages.split(separator: "+").map(String.init) }
+            if let jobs = parsed.values["--jobs"] {
+                guard let n = Int(jobs) else { throw CLIError.usage("--jobs takes a number, not '\(jobs)'") }
+                job.jobs = n
+            }
+            if let value = parsed.values["--page-timeout"] {
+                guard let seconds = Double(value), seconds.isFinite else {
+                    throw CLIError.usage("--page-timeout takes a number, not '\(value)'")
+                }
+                job.pageTimeout = seconds
+            }
+            job.pages = parsed.values["--pages"]
+            job.password = parsed.values["--password"]
+            options.existing = try Self.policy(parsed)
+            options.review = parsed.values["--review"].map { URL(fileURLWithPath: $0) }
+            options.fromReview = parsed.values["--from-review"].map { URL(fileURLWithPath: $0) }
+            options.report = parsed.values["--report"].map { URL(fileURLWithPath: $0) }
+            if options.review != nil, options.fromReview != nil {
+                throw CLIError.usage("--review and --from-review contradict each other: review the detection first, then build from the edited file")
+            }
+            try job.validate()
+        } catch CLIError.usage(let message) {
+            return Console.fail(.badArguments, message)
+        } catch let error as PipelineError {
+            return Console.fail(ExitCode(error.code), error.message)
+        } catch {
+            return Console.fail(.badArguments, "\(error)")
+        }
+        let input = URL(fileURLWithPath: parsed.positionals[0])
+        let output = URL(fileURLWithPath: parsed.positionals[1])
+        return await Self.execute(input: input, output: output, job: job, options: options,
+                                  quiet: parsed.flags.contains("--quiet"))
+    }
+
+    /// `--keep-fields` / `--replace-fields`.
+    static func policy(_ parsed: ParsedArguments) throws -> ExistingFormPolicy {
+        switch (parsed.flags.contains("--keep-fields"), parsed.flags.contains("--replace-fields")) {
+        case (true, true): throw CLIError.usage("--keep-fields and --replace-fields contradict each other; give one")
+        case (true, false): return .keep
+        case (false, true): return .replace
+        case (false, false): return .refuse
+        }
+    }
+
+    /// Runs a forms job (also `ocr --forms`) and reports it the way every command does.
+    static func execute(input: URL, output: URL, job: OCRJob, options: FormsOptions, quiet: Bool) async -> ExitCode {
+        let pool: OCRWorkerPool
+        do {
+            if options.fromReview != nil {
+                // Building from a review file detects nothing and reads no word: no engine needed.
+                pool = OCRWorkerPool(factory: FakeEngineFactory(), workers: 1)
+            } else {
+                pool = try JobOptions.pool(for: job, environment: ProcessInfo.processInfo.environment).pool
+            }
+        } catch let error as PipelineError {
+            return Console.fail(ExitCode(error.code), error.message)
+        } catch {
+            return Console.fail(.missingDependency, "\(error)")
+        }
+        defer { pool.shutdown() }
+        let bar = ProgressBar(enabled: !quiet)
+        let runner = FormsRunner(engines: pool, detector: .standard)
+        let started = Date()
+        do {
+            let report = try await Interrupts.cancellingOnSignal {
+                try await runner.run(input: input, output: output, job: job, options: options) { bar.handle($0) }
+            }
+            if !quiet {
+                for warning in report.warnings { Console.warn(warning) }
+                for note in report.notes { Console.note(note) }
+                Console.info(FormsSummary.text(report, output: output.path, seconds: Date().timeIntervalSince(started)))
+            }
+            let failed = report.pages.compactMap(\.failure)
+            for reason in failed { Console.warn(reason) }
+            return failed.isEmpty ? .ok : .pagesFailed
+        } catch let error as PipelineError {
+            return Console.fail(ExitCode(error.code), error.message)
+        } catch is CancellationError {
+            return Console.fail(.interrupted, "interrupted; no output written")
+        } catch {
+            return Console.fail(.other, "\(error)")
+        }
+    }
+}
+
+/// The closing line of a forms run.
+enum FormsSummary {
+    static func text(_ report: FormsReport, output: String, seconds: Double) -> String {
+        let vector = report.pages.filter { $0.method == .vector }
+        let raster = report.pages.filter { $0.method == .raster }
+        let looked = vector.count + raster.count
+        var parts = ["\(report.fieldsAdded) field\(report.fieldsAdded == 1 ? "" : "s") (\(report.widgetsAdded) widgets)"]
+        var how = ["\(looked) page\(looked == 1 ? "" : "s") read: \(vector.count) from vectors, \(raster.count) from pixels"]
+        if looked > 0 {
+            let detect = (vector + raster).reduce(0) { $0 + $1.detectSeconds } / Double(looked)
+            how.append(String(format: "detection %.2f s/page", detect))
+        }
+        let recognized = raster.filter { $0.ocrSeconds > 0 }
+        if !recognized.isEmpty {
+            how.append(String(format: "OCR %.2f s/page", recognized.reduce(0) { $0 + $1.ocrSeconds } / Double(recognized.count)))
+        }
+        parts.append(how.joined(separator: ", "))
+        if report.fieldsKept > 0 { parts.append("\(report.fieldsKept) earlier fields kept") }
+        if report.fieldsRemoved > 0 { parts.append("\(report.fieldsRemoved) earlier fields replaced") }
+        if report.pagesWithTextLayer > 0 { parts.append("\(report.pagesWithTextLayer) pages given a text layer") }
+        return parts.joined(separator: "; ") + String(format: " in %.1f s → %@", seconds, output)
+    }
+}

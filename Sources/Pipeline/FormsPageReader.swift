@@ -1,0 +1,176 @@
+import Foundation
+import Forms
+import Imaging
+import OCR
+import PDF
+import PDFText
+
+/// What reading one page for forms produced.
+struct FormsPageResult: Sendable {
+    /// The page's line in the report (fields not counted yet).
+    var report: FormsPageReport
+    /// Its primitives, when its layout could be read.
+    var primitives: LayoutPrimitives?
+    /// The words OCR found, for a text layer (`ocr --forms`).
+    var ocr: OCRPage?
+    /// Maps the recognized raster's pixels to user space.
+    var pixelToPage = Matrix.identity
+}
+
+/// Reads one page's layout primitives the cheapest way that works: a born-digital page (text
+/// and vector rules) from its drawing and text, without pixels; a scan from its pixels on an
+/// OCR worker thread, with its words from its own text layer or, when it has none, from OCR.
+struct FormsPageReader: Sendable {
+    let document: PDFDocument
+    let extractor: TextExtractor
+    let engines: OCRWorkerPool
+    let detector: FormsDetector
+    let rasterizer: RasterizeStage
+    let job: OCRJob
+
+    /// Reads `page`; `recognize` asks for OCR even when the page's words are known (the text
+    /// layer of `ocr --forms`). Failures are reported on the page, never thrown.
+    func read(_ page: PDFPage, recognize: Bool) async -> FormsPageResult {
+        var report = FormsPageReport(index: page.index, method: .none, fields: 0, detectSeconds: 0, ocrSeconds: 0,
+                                     ocrWords: 0, failure: nil)
+        let started = Date()
+        let content = try? extractor.textAndGeometry(of: page)
+        if let content, !recognize, Self.isVector(content.text, content.geometry) {
+            let primitives = detector.vector.primitives(page: page.index, geometry: content.geometry, text: content.text)
+            report.method = .vector
+            report.detectSeconds = Date().timeIntervalSince(started)
+            return FormsPageResult(report: report, primitives: primitives)
+        }
+        let raster: PageRaster?
+        do { raster = try await rasterizer.raster(for: page, in: document) } catch {
+            report.failure = "page \(page.index + 1): its images cannot be read: \(error)"
+            return FormsPageResult(report: report)
+        }
+        guard let raster else {
+            // No image: a vector page without rules, or an empty one. Its drawing is all there is.
+            if let content {
+                report.method = .vector
+                report.detectSeconds = Date().timeIntervalSince(started)
+                return FormsPageResult(report: report, primitives: detector.vector.primitives(
+                    page: page.index, geometry: content.geometry, text: content.text))
+            }
+            return FormsPageResult(report: report)
+        }
+        let frame = PageFrame(page)
+        let pageWords = content.map { Self.layoutWords($0.text, frame: frame) } ?? (visible: [], all: [], hasInvisible: false)
+        // An earlier OCR layer gives the words; otherwise OCR reads the scan (a stamp's real
+        // text is not in the raster, so it joins the recognized words).
+        let needsOCR = recognize || !pageWords.hasInvisible
+        let known = pageWords.hasInvisible ? pageWords.all : pageWords.visible
+        let detector = self.detector, job = self.job, index = page.index
+        do {
+            let work = try await engines.perform { engine in
+                try Self.detect(raster, engine: needsOCR ? engine : nil, job: job, known: known, frame: frame, page: index,
+                                detector: detector)
+            }
+            report.method = .raster
+            report.detectSeconds = work.detectSeconds
+            report.ocrSeconds = work.ocrSeconds
+            report.ocrWords = work.ocr?.lines.reduce(0) { $0 + $1.words.count } ?? 0
+            return FormsPageResult(report: report, primitives: work.primitives, ocr: work.ocr, pixelToPage: work.pixelToPage)
+        } catch let error as OCRError where error.code == .timedOut {
+            report.failure = "page \(page.index + 1): \(error.message) (--page-timeout)"
+        } catch {
+            report.failure = "page \(page.index + 1): \(error)"
+        }
+        return FormsPageResult(report: report)
+    }
+
+    /// A page is read from its vectors when it shows text and draws rules or boxes.
+    static func isVector(_ text: PageText, _ geometry: PageGeometry) -> Bool {
+        text.words.contains(where: \.isVisible) && !(geometry.segments.isEmpty && geometry.rectangles.isEmpty)
+    }
+
+    /// The page's words in layout space: the visible ones, all of them, and whether any is
+    /// invisible (an OCR layer).
+    static func layoutWords(_ text: PageText, frame: PageFrame) -> (visible: [LayoutWord], all: [LayoutWord], hasInvisible: Bool) {
+        var visible: [LayoutWord] = [], all: [LayoutWord] = []
+        for word in text.words {
+            let r = frame.display(word.box)
+            let layout = LayoutWord(text: word.text, rect: LayoutRect(left: r.x0, top: r.y0, right: r.x1, bottom: r.y1))
+            all.append(layout)
+            if word.isVisible { visible.append(layout) }
+        }
+        return (visible, all, visible.count < all.count)
+    }
+
+    /// What the worker thread hands back.
+    struct RasterWork: Sendable {
+        var primitives: LayoutPrimitives
+        var ocr: OCRPage?
+        var pixelToPage: Matrix
+        var detectSeconds: Double
+        var ocrSeconds: Double
+    }
+
+    /// On an OCR worker: resample, recognize when an engine is given, find the primitives.
+    /// The raster is upright as displayed; its extent on the page is found from its mapping,
+    /// so a scan that covers part of the page still lands where it is.
+    static func detect(_ raster: PageRaster, engine: (any OCREngine)?, job: OCRJob, known: [LayoutWord], frame: PageFrame,
+                       page: Int, detector: FormsDetector) throws -> RasterWork {
+        var raster = try raster.reduced(toAtMost: job.maxOCRResolution)
+        if raster.image.depth == 32 {
+            raster = PageRaster(image: try raster.image.gray8(), dpi: raster.dpi, pixelToPage: raster.pixelToPage)
+        }
+        let w = Double(raster.image.width), h = Double(raster.image.height)
+        func display(_ x: Double, _ y: Double) -> (x: Double, y: Double) {
+            let user = raster.pixelToPage.apply(x, y)
+            return frame.display(user.x, user.y)
+        }
+        let a = display(0, 0), b = display(w, h)
+        let origin = (x: min(a.x, b.x), y: min(a.y, b.y))
+        let extent = (width: abs(b.x - a.x), height: abs(b.y - a.y))
+        var words = known
+        var ocr: OCRPage?
+        var ocrSeconds = 0.0
+        if let engine {
+            let started = Date()
+            let page = try engine.recognize(raster.image, dpi: raster.dpi, timeout: job.pageTimeout)
+            ocrSeconds = Date().timeIntervalSince(started)
+            ocr = page
+            for word in page.lines.flatMap(\.words) where !word.text.trimmingCharacters(in: .whitespaces).isEmpty {
+                let p = display(word.box.left, word.box.top), q = display(word.box.right, word.box.bottom)
+                words.append(LayoutWord(text: word.text, rect: LayoutRect(left: p.x, top: p.y, right: q.x, bottom: q.y)))
+            }
+        }
+        let started = Date()
+        let local = words.map { LayoutWord(text: $0.text, rect: shifted($0.rect, -origin.x, -origin.y)) }
+        var primitives = try detector.rasterPrimitives(raster.image, page, extent.width, extent.height, local)
+        if origin.x != 0 || origin.y != 0 {
+            primitives = shifted(primitives, origin.x, origin.y)
+        }
+        let size = frame.displaySize
+        primitives.width = size.width
+        primitives.height = size.height
+        return RasterWork(primitives: primitives, ocr: ocr, pixelToPage: raster.pixelToPage,
+                          detectSeconds: Date().timeIntervalSince(started), ocrSeconds: ocrSeconds)
+    }
+
+    private static func shifted(_ r: LayoutRect, _ dx: Double, _ dy: Double) -> LayoutRect {
+        LayoutRect(left: r.left + dx, top: r.top + dy, right: r.right + dx, bottom: r.bottom + dy)
+    }
+
+    private static func shifted(_ p: LayoutPrimitives, _ dx: Double, _ dy: Double) -> LayoutPrimitives {
+        var p = p
+        p.rules = p.rules.map { rule in
+            var rule = rule
+            if rule.orientation == .horizontal {
+                rule.position += dy; rule.start += dx; rule.end += dx
+            } else {
+                rule.position += dx; rule.start += dy; rule.end += dy
+            }
+            return rule
+        }
+        p.boxes = p.boxes.map { shifted($0, dx, dy) }
+        p.squares = p.squares.map { shifted($0, dx, dy) }
+        p.circles = p.circles.map { shifted($0, dx, dy) }
+        p.marks = p.marks.map { shifted($0, dx, dy) }
+        p.words = p.words.map { LayoutWord(text: $0.text, rect: shifted($0.rect, dx, dy)) }
+        return p
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import PDF
+import PDFText
+import Testing
+import TestSupport
+@testable import Forms
+
+@Suite struct VectorPrimitiveReaderTests {
+    /// `Samples/flat-form.pdf` (made by `Samples/make-form-sample.sh`): a 360 × 432 page.
+    static func primitives(of document: PDFDocument) throws -> LayoutPrimitives {
+        let page = try document.pages()[0]
+        let (text, geometry) = try TextExtractor(document: document).textAndGeometry(of: page)
+        return VectorPrimitiveReader().primitives(page: 0, geometry: geometry, text: text)
+    }
+
+    @Test func theSampleFlatFormsRulesBoxesSquaresAndLabelsAreReadFromVectors() throws {
+        let document = try PDFDocument(bytes: PDFFixtures.bytes(of: PDFFixtures.sample("flat-form.pdf")))
+        let p = try Self.primitives(of: document)
+        #expect(p.width == 360 && p.height == 432)
+        // "Full name" underline: y 362 in user space is 70 from the top, x 108…332.
+        #expect(p.rules.contains { $0.orientation == .horizontal && abs($0.position - 70) < 0.6 && abs($0.start - 108) < 0.6
+                                   && abs($0.end - 332) < 0.6 })
+        // The comb's seven separators.
+        #expect(p.rules.filter { $0.orientation == .vertical && abs($0.length - 18) < 0.6 }.count == 7)
+        // Email box (108, 306, 224 × 18) and the comments box.
+        #expect(p.boxes.contains { abs($0.left - 108) < 0.6 && abs($0.top - 108) < 0.6 && abs($0.width - 224) < 0.6 })
+        #expect(p.boxes.contains { abs($0.height - 78) < 0.6 })
+        // The comb's frame divided by its separators: eight cells of 14 × 18, as a scan's would be.
+        #expect((p.boxes + p.squares).filter { abs($0.width - 14) < 0.6 && abs($0.height - 18) < 0.6 }.count == 8)
+        #expect(p.squares.filter { abs($0.width - 9) < 0.6 }.count == 3)
+        #expect(p.squares.filter { $0.width < 12 }.allSatisfy { abs($0.width - 9) < 0.6 && abs($0.height - 9) < 0.6 })
+        let words = p.words.map(\.text)
+        for label in ["Full", "name", "Email", "Membership", "Adult", "Signature"] { #expect(words.contains(label)) }
+        let full = try #require(p.words.first { $0.text == "Full" })
+        #expect(full.rect.left >= 27 && full.rect.left <= 29 && full.rect.top > 58 && full.rect.bottom < 71)
+    }
+
+    @Test func aRotatedPagesPrimitivesAreInTheFrameAsDisplayed() throws {
+        let source = try PDFFixtures.bytes(of: PDFFixtures.sample("flat-form.pdf"))
+        let rotated = try PDFDocument(bytes: PDFFixtures.qpdfTransform(source, ["--rotate=+90"]))
+        let p = try Self.primitives(of: rotated)
+        #expect(p.width == 432 && p.height == 360)
+        // Turned a quarter clockwise, the underline at y 362 becomes a vertical rule 70 from the right.
+        #expect(p.rules.contains { $0.orientation == .vertical && abs($0.position - (432 - 70)) < 0.6 && abs($0.start - 108) < 0.6 })
+        #expect(p.squares.filter { $0.width < 12 && $0.height < 12 }.count == 3)
+    }
+
+    @Test func cellsClosedBySeparateRulesBecomeBoxes() {
+        // A 2 × 2 grid drawn as three horizontal and three vertical strokes.
+        let rules = [0.0, 20, 40].map { Rule(orientation: .horizontal, position: 100 + $0, start: 50, end: 250, thickness: 1) }
+            + [0.0, 100, 200].map { Rule(orientation: .vertical, position: 50 + $0, start: 100, end: 140, thickness: 1) }
+        let cells = RuleCells(tolerance: 2).cells(from: rules)
+        #expect(cells.count == 4)
+        #expect(cells.contains(LayoutRect(left: 150, top: 120, right: 250, bottom: 140)))
+    }
+}
