@@ -61,6 +61,7 @@ with Image.open(src) as im:
             expected.append(("smask", alpha))
 ok = len(expected) == len(extracted)
 worst = 0.0
+cmyk = False
 for (kind, want), path, k in zip(expected, extracted, kinds):
     got = Image.open(path)
     if kind == "smask":
@@ -68,6 +69,7 @@ for (kind, want), path, k in zip(expected, extracted, kinds):
     else:
         mode = {"1": "L", "P": "RGB", "CMYK": "CMYK", "I;16": "I", "I;16B": "I", "I": "I"}.get(want.mode, want.mode)
         if want.mode == "CMYK":  # pdfimages converts CMYK to RGB its own way: the JPEG bytes are compared below
+            cmyk = True
             continue
         if mode == "I" and got.mode == "L":  # pdfimages -png writes 16-bit samples as 8-bit: compare the high bytes
             a, b = np.asarray(got, dtype=np.int32), np.asarray(want, dtype=np.int32) >> 8
@@ -79,7 +81,7 @@ for (kind, want), path, k in zip(expected, extracted, kinds):
     diff = float(np.abs(a - b).mean())
     worst = max(worst, diff)
     if diff != 0: ok = False
-pixels = "identical" if ok else f"DIFFER(max mean {worst:.3f}, {len(extracted)} vs {len(expected)} images)"
+pixels = ("CMYK, not decoded" if cmyk else "identical") if ok else f"DIFFER(max mean {worst:.3f}, {len(extracted)} vs {len(expected)} images)"
 if src.lower().endswith((".jpg", ".jpeg")):
     subprocess.run(["pdfimages", "-all", f"{d}/legible.pdf", f"{d}/raw"], check=True)
     raw = sorted(glob.glob(f"{d}/raw-*.jpg"))
