@@ -193,12 +193,14 @@ extension DocumentInfo.Page {
         heightInches = DocumentInfo.rounded(size.height / 72)
         rotation = page.rotation
         var text = 0, paths = 0
+        var placements: [ImagePlacement]?
         do {
-            let placements = try ImagePlacementFinder.placements(on: page, document: document) { operation in
+            let found = try ImagePlacementFinder.placements(on: page, document: document) { operation in
                 if Self.textOperators.contains(operation.op) { text += 1 }
                 else if Self.pathOperators.contains(operation.op) { paths += 1 }
             }
-            images = placements.map { DocumentInfo.Image($0, in: document) }
+            images = found.map { DocumentInfo.Image($0, in: document) }
+            placements = found
             error = nil
         } catch {
             images = []
@@ -209,7 +211,7 @@ extension DocumentInfo.Page {
         let parts = [(text > 0, "text"), (!images.isEmpty, "images"), (paths > 0, "graphics")]
         holds = parts.filter(\.0).map(\.1).joined(separator: "+")
         if holds.isEmpty { holds = "nothing" }
-        kind = PageFacts.measure(page, in: document).kind.rawValue
+        kind = PageFacts.measure(page, in: document, placements: placements).kind.rawValue
     }
 }
 

@@ -50,8 +50,9 @@ struct PageFacts: Equatable {
         return imageCoverage > 0 ? .scan : .blank
     }
 
-    /// Reads the facts of `page`; content that cannot be decoded counts as no text.
-    static func measure(_ page: PDFPage, in document: PDFDocument) -> PageFacts {
+    /// Reads the facts of `page`; content that cannot be decoded counts as no text. Pass the
+    /// page's image placements when they are at hand, to save walking its content again.
+    static func measure(_ page: PDFPage, in document: PDFDocument, placements known: [ImagePlacement]? = nil) -> PageFacts {
         var facts = PageFacts()
         if let coverage = try? TextExtractor(document: document).coverage(of: page) {
             facts.visibleGlyphs = coverage.visibleGlyphs + coverage.unmappedVisibleGlyphs
@@ -66,7 +67,7 @@ struct PageFacts: Equatable {
         // A layer with no words (OCR found nothing) draws no glyphs but is still ours.
         if !facts.hasLegibleLayer { facts.hasLegibleLayer = drawsLegibleLayer(page, in: document) }
         let pageArea = max(1, page.cropBox.width * page.cropBox.height)
-        let placements = (try? ImagePlacementFinder.placements(on: page, document: document)) ?? []
+        let placements = known ?? (try? ImagePlacementFinder.placements(on: page, document: document)) ?? []
         let covered = placements.reduce(0.0) { total, placement in
             guard let visible = placement.bounds.intersection(page.cropBox) else { return total }
             return total + visible.width * visible.height
