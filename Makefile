@@ -52,6 +52,7 @@ bench: build
 	bash bench/text-vs-pdftotext.sh
 	bash bench/pdf-corpus-sweep.sh
 	bash bench/rewrite-roundtrip.sh
+	bash bench/forms-bench.sh
 	bash bench/images-vs-img2pdf.sh
 
 ## fuzz: the PDF reader's libFuzzer target (Fuzz/: swiftc -sanitize=fuzzer,address, outside the package),
