@@ -29,8 +29,13 @@ public struct FormDetectionParameters: Codable, Sendable, Equatable {
     public var minButtonSide: Double = 5, maxButtonSide: Double = 20
     /// Most a button's width and height may differ, as a fraction of the larger.
     public var maxButtonAspectDeviation: Double = 0.25
-    /// Most of a square's or circle's inside that may be inked (it must be hollow).
-    public var maxButtonFill: Double = 0.55
+    /// Most of an oval's width and height may differ (radio ovals are wider than tall).
+    public var maxOvalAspectDeviation: Double = 0.25
+    /// Least share of its bounding box a circle's inside fills (π/4 for a perfect circle).
+    public var minCircleFill: Double = 0.6
+    /// Most of a square's or circle's inside that may be inked (it must be nearly empty; a
+    /// printed word such as LOSS inside an oval is allowed).
+    public var maxButtonFill: Double = 0.11
     /// Smallest box (either side) kept as a box or table cell.
     public var minBoxSide: Double = 5
     /// Largest skew (degrees) corrected before rules are measured.
@@ -48,7 +53,7 @@ public struct FormDetectionParameters: Codable, Sendable, Equatable {
     /// Smallest width of a text field.
     public var minTextFieldWidth: Double = 24
     /// Lowest share of a box's height left free below a label inside it for the box to be a field.
-    public var minFreeHeightBelowLabel: Double = 9
+    public var minFreeHeightBelowLabel: Double = 12
     /// How far (points) to the left of a field a label may be.
     public var labelSearchLeft: Double = 160
     /// How far above a field a label may be.

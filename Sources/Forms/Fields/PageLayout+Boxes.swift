@@ -60,7 +60,7 @@ extension PageLayout {
             b != cell && abs(b.top - cell.top) <= 2.5 && abs(b.bottom - cell.bottom) <= 2.5 && b.right <= cell.left + 2.5
         }
         let columnMates = boxes.filter { b in
-            b != cell && abs(b.left - cell.left) <= 2.5 && abs(b.right - cell.right) <= 2.5 && b.bottom <= cell.top + 2.5
+            b != cell && abs(b.left - cell.left) <= 4 && abs(b.right - cell.right) <= 4 && b.bottom <= cell.top + 2.5
         }
         guard !rowMates.isEmpty || !columnMates.isEmpty else { return nil }
         let row = rowMates.sorted { $0.left < $1.left }.lazy.map { self.cellText($0) }.first { !$0.isEmpty }

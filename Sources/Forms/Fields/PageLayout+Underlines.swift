@@ -5,7 +5,8 @@ extension PageLayout {
     /// Fields from free-standing horizontal rules.
     mutating func underlineFields() -> [FormField] {
         let p = parameters
-        let candidates = horizontals.filter { $0.length >= p.minTextFieldWidth && !isBoxEdge($0) && !isUnderWords($0) }
+        let candidates = horizontals.flatMap(freeSegments).filter { $0.length >= p.minTextFieldWidth && !isUnderWords($0) }
+            .sorted { $0.position < $1.position }
         var fields: [FormField] = []
         var consumed = Set<Int>()
         for (i, rule) in candidates.enumerated() where !consumed.contains(i) {
@@ -52,13 +53,20 @@ extension PageLayout {
         return limit
     }
 
-    /// Whether the rule is the top or bottom edge of boxes along most of its length.
-    private func isBoxEdge(_ rule: Rule) -> Bool {
-        var covered = 0.0
-        for b in boxes where abs(b.top - rule.position) <= 2.5 || abs(b.bottom - rule.position) <= 2.5 {
-            covered += max(0, min(b.right, rule.end) - max(b.left, rule.start))
+    /// The parts of a rule that are not the top or bottom edge of a box (a table's rule runs on
+    /// past its closed cells as the underline of an open column).
+    private func freeSegments(of rule: Rule) -> [Rule] {
+        let edges = boxes.filter { abs($0.top - rule.position) <= 2.5 || abs($0.bottom - rule.position) <= 2.5 }
+            .map { ($0.left, $0.right) }.sorted { $0.0 < $1.0 }
+        var segments: [Rule] = []
+        var cursor = rule.start
+        for (l, r) in edges where r > cursor {
+            if l > cursor + 1 { segments.append(Rule(orientation: .horizontal, position: rule.position, start: cursor, end: min(l, rule.end), thickness: rule.thickness)) }
+            cursor = max(cursor, r)
+            if cursor >= rule.end { break }
         }
-        return covered >= 0.5 * rule.length
+        if cursor < rule.end - 1 { segments.append(Rule(orientation: .horizontal, position: rule.position, start: cursor, end: rule.end, thickness: rule.thickness)) }
+        return segments
     }
 
     /// Whether words stand on the rule along a good part of it (a pre-printed underline).
