@@ -70,6 +70,7 @@ public final class OCRWorkerPool: @unchecked Sendable {
     private func startIfNeeded() {
         guard !started else { return }
         started = true
+        LargeBufferPolicy.apply
         for index in 0..<workerCount {
             let thread = Thread { [self] in
                 Thread.current.name = "legible-ocr-\(index)"
