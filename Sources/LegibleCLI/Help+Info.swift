@@ -8,10 +8,11 @@ extension Help {
     had to be recovered (with what the reader worked around), and for each page its size
     (points and inches), rotation and what it holds: text (counted in text-showing
     operators), images (pixel size, encoding, resolution on the page), vector graphics, or
-    nothing, and what triage makes of it: text, scan, mixed (text with large images),
-    blank, own-layer (Legible's OCR layer) or other-layer (another tool's hidden text) —
-    `legible ocr` reads scan and mixed pages by default. Damaged files are read as far as they can be, as qpdf reads them; a file with
-    no page left reports 0 pages.
+    nothing, and what triage makes of it: text, scan, mixed (a little text on a page mostly
+    covered by images), blank, own-layer (Legible's OCR layer) or other-layer (another
+    tool's hidden text) — `legible ocr` reads scan and mixed pages by default. Damaged files
+    are read as far as they can be, as qpdf reads them; a file with no page left reports 0
+    pages.
 
     Options:
           --password P       the user or owner password of an encrypted file (without it

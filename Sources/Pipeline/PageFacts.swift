@@ -33,9 +33,12 @@ struct PageFacts: Equatable {
     /// Share of the page covered by visible glyph boxes.
     var visibleTextShare = 0.0
 
-    /// Images cover at least this share of a page with text: the images may hold words too
-    /// (a stamped scan, a large figure), so the page is mixed.
+    /// Images cover at least this share of a page with little text (below `smallTextShare`):
+    /// the images may hold words the text does not (a stamped scan, a caption above a
+    /// picture), so the page is mixed. Pages where text dominates stay text pages.
     static let mixedCoverage = 0.25
+    /// Visible text covering less than this share of the page is a stamp, a header, a caption.
+    static let smallTextShare = 0.15
     /// Fewer invisible glyphs than this are stray (a hidden page number, a clipped letter),
     /// not an OCR layer.
     static let layerGlyphs = 3
@@ -46,7 +49,10 @@ struct PageFacts: Equatable {
         // An OCR layer carries the page's words; a born-digital page that hides a few glyphs
         // (pdfjs/mixedfonts.pdf: 29 beside 312 visible) is still a text page.
         if invisibleGlyphs >= PageFacts.layerGlyphs && invisibleGlyphs * 2 >= visibleGlyphs { return .otherLayer }
-        if visibleGlyphs > 0 { return imageCoverage >= PageFacts.mixedCoverage ? .mixed : .text }
+        if visibleGlyphs > 0 {
+            let mostlyImage = imageCoverage >= PageFacts.mixedCoverage && visibleTextShare < PageFacts.smallTextShare
+            return mostlyImage ? .mixed : .text
+        }
         return imageCoverage > 0 ? .scan : .blank
     }
 
