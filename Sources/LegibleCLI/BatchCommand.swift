@@ -7,9 +7,9 @@ struct BatchCommand {
     var environment: [String: String] = ProcessInfo.processInfo.environment
 
     /// Options that take a value.
-    static let valued = JobOptions.valued.union(["--shard", "--shard-count", "--report"])
+    static let valued = JobOptions.valued.union(WriteFlags.valued).union(["--shard", "--shard-count", "--report"])
     /// Options without a value.
-    static let flags = JobOptions.flags.union(["--merge-reports", "--quiet", "--help"])
+    static let flags = JobOptions.flags.union(WriteFlags.flags).union(["--merge-reports", "--quiet", "--help"])
 
     func run() async -> ExitCode {
         await Console.reportingErrors {
@@ -25,7 +25,9 @@ struct BatchCommand {
         guard parsed.positionals.count == 2 else {
             throw CLIError.usage("batch needs SRC and DST folders (see legible batch --help)")
         }
-        let job = try JobOptions.job(from: parsed)
+        var job = try JobOptions.job(from: parsed)
+        try WriteFlags.apply(parsed, to: &job)
+        try job.validate()
         let report = parsed.values["--report"].map { URL(fileURLWithPath: $0) }
         if let report { try BatchReport.validate(report) }
         let count = try parsed.values["--shard-count"].map { text -> Int in

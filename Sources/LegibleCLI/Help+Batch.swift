@@ -24,6 +24,7 @@ extension Help {
 
     Options:
     \(jobOptions)
+    \(writeOptions)
           --report FILE      write a summary, one row per file (file, pages, outcome, reason,
                              seconds); FILE.csv for CSV, FILE.json for JSON
           --shard I/N        process only shard I of N (0 ≤ I < N): the files whose path hash

@@ -30,6 +30,7 @@ extension Help {
           --retries N        further attempts for errors that may pass (default 2)
           --log-json         log one JSON object per line on standard output
     \(jobOptions)
+    \(writeOptions)
       -q, --quiet            log failures only
       -h, --help             show this help
 

@@ -8,6 +8,8 @@ enum Help {
       legible run --pipeline FILE IN OUT   run a job definition (Pipelines/*.json) on one file
       legible batch SRC DST [options]      process every document under SRC into a mirror tree DST
       legible watch INBOX --out DIR [...]  process documents as they arrive in a folder
+      legible flatten IN OUT               burn annotations and form fields into the pages
+      legible optimize IN OUT [...]        recompress images and streams for a smaller file
       legible info FILE [--json]           describe a PDF: version, encryption, pages and what they hold
       legible forms INPUT OUTPUT [options] make a flat form fillable: fields found, named, tab-ordered
       legible text FILE [options]          print the text of a PDF in reading order
@@ -79,6 +81,14 @@ enum Help {
                              made from the content instead of at random)
           --linearize        write a linearized file ("fast web view": a viewer shows the first
                              page before the rest arrives); not with an incremental update
+          --optimize LEVEL   recompress images and streams: lossless (pixels unchanged: Flate
+                             level 9 with PNG predictors, bilevel images as CCITT Group 4),
+                             screen (also images shown above --screen-dpi reduced to it and
+                             stored as JPEG), jpeg[:QUALITY] (also 8-bit gray and colour images
+                             as JPEG, default quality 75); an image is only replaced by a
+                             smaller one, bilevel images never lossily; a note reports the
+                             bytes before and after (not with an incremental update)
+          --screen-dpi N     the resolution --optimize screen reduces to (default 150)
           --pipeline FILE    read default options from a job definition (Pipelines/*.json);
                              options given on the command line win
           --forms            also make the document's flat forms fillable, in the same pass

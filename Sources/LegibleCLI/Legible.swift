@@ -22,6 +22,10 @@ public enum Legible {
             return await BatchCommand(arguments: rest).run().rawValue
         case "watch":
             return await WatchCommand(arguments: rest).run().rawValue
+        case "flatten":
+            return await FlattenCommand(arguments: rest).run().rawValue
+        case "optimize":
+            return await OptimizeCommand(arguments: rest).run().rawValue
         case "text":
             return await TextCommand(arguments: rest).run().rawValue
         case "forms":
@@ -48,6 +52,8 @@ public enum Legible {
             case "run": print(Help.run)
             case "batch": print(Help.batch)
             case "watch": print(Help.watch)
+            case "flatten": print(Help.flatten)
+            case "optimize": print(Help.optimize)
             case "text": print(Help.text)
             case "forms": print(Help.forms)
             case "search": print(Help.search)

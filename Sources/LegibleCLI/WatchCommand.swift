@@ -7,9 +7,9 @@ struct WatchCommand {
     var environment: [String: String] = ProcessInfo.processInfo.environment
 
     /// Options that take a value.
-    static let valued = JobOptions.valued.union(["--out", "--archive", "--failed", "--poll", "--settle", "--retries"])
+    static let valued = JobOptions.valued.union(WriteFlags.valued).union(["--out", "--archive", "--failed", "--poll", "--settle", "--retries"])
     /// Options without a value.
-    static let flags = JobOptions.flags.union(["--once", "--log-json", "--quiet", "--help"])
+    static let flags = JobOptions.flags.union(WriteFlags.flags).union(["--once", "--log-json", "--quiet", "--help"])
 
     func run() async -> ExitCode {
         await Console.reportingErrors {
@@ -23,7 +23,9 @@ struct WatchCommand {
     private func watch(_ parsed: ParsedArguments) async throws -> ExitCode {
         guard parsed.positionals.count == 1 else { throw CLIError.usage("watch needs one INBOX folder (see legible watch --help)") }
         guard let out = parsed.values["--out"] else { throw CLIError.usage("watch needs --out DIR for the outputs") }
-        let job = try JobOptions.job(from: parsed)
+        var job = try JobOptions.job(from: parsed)
+        try WriteFlags.apply(parsed, to: &job)
+        try job.validate()
         func folder(_ option: String) -> URL? { parsed.values[option].map { URL(fileURLWithPath: $0) } }
         let folders = WatchFolders(inbox: URL(fileURLWithPath: parsed.positionals[0]), out: URL(fileURLWithPath: out),
                                    archive: folder("--archive"), failed: folder("--failed"))

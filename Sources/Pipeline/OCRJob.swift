@@ -48,6 +48,10 @@ public struct OCRJob: Codable, Sendable, Equatable {
     /// Write a linearized file ("fast web view": the first page shows before the rest
     /// arrives). Full rewrites only: a signed input's incremental update is not linearized.
     public var linearize = false
+    /// Recompress the document's images and streams (`--optimize`); nil leaves them as they are.
+    public var optimize: OptimizeLevel?
+    /// The resolution `optimize: screen` reduces images to; nil means 150 dpi.
+    public var screenDPI: Int?
     /// The password for encrypted input. Given on the command line only, never read from a
     /// pipeline file, so that definitions can be shared without secrets.
     public var password: String?
@@ -60,6 +64,7 @@ public struct OCRJob: Codable, Sendable, Equatable {
         case rotatePages = "rotate-pages", rotatePagesThreshold = "rotate-pages-threshold"
         case pageTimeout = "page-timeout", maxOCRResolution = "max-ocr-dpi", decrypt
         case writeMode = "write", pdfVersion = "pdf-version", deterministic, linearize
+        case optimize, screenDPI = "screen-dpi"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -77,6 +82,8 @@ public struct OCRJob: Codable, Sendable, Equatable {
         pdfVersion = try container.decodeIfPresent(String.self, forKey: .pdfVersion)
         deterministic = try container.decodeIfPresent(Bool.self, forKey: .deterministic) ?? false
         linearize = try container.decodeIfPresent(Bool.self, forKey: .linearize) ?? false
+        optimize = try container.decodeIfPresent(OptimizeLevel.self, forKey: .optimize)
+        screenDPI = try container.decodeIfPresent(Int.self, forKey: .screenDPI)
     }
 
     /// Loads a job definition, rejecting unknown keys and bad values with a message naming them.
@@ -130,6 +137,9 @@ public struct OCRJob: Codable, Sendable, Equatable {
         }
         if let pdfVersion, !WriteMode.supportedVersions.contains(pdfVersion) {
             throw PipelineError(.badArguments, "\(source): 'pdf-version' must be one of \(WriteMode.supportedVersions.joined(separator: ", "))")
+        }
+        if let screenDPI, !(36...1200).contains(screenDPI) {
+            throw PipelineError(.badArguments, "\(source): 'screen-dpi' must be between 36 and 1200")
         }
     }
 }

@@ -61,7 +61,7 @@ public struct OCRRunner: Sendable {
             progress(.pageFinished(index: page.index, outcome: reports[page.index].outcome))
         }
 
-        let writer = WriteStage(document: document, plan: OutputPlan(job: job, document: document))
+        let writer = WriteStage(document: document, plan: OutputPlan(job: job, document: document), optimizer: ImageOptimizer(job: job))
         let exportWriter = ExportWriter(exports: exports, sourceName: input.lastPathComponent)
         var texts = [String](repeating: "", count: pages.count)
         var wordPages: [[String: Any]] = []

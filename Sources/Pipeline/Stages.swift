@@ -27,11 +27,13 @@ actor WriteStage {
     let rewriter: DocumentRewriter
     private let layers: TextLayerBuilder
     private let plan: OutputPlan
+    private let optimizer: ImageOptimizer?
 
-    init(document: PDFDocument, plan: OutputPlan) {
+    init(document: PDFDocument, plan: OutputPlan, optimizer: ImageOptimizer? = nil) {
         rewriter = DocumentRewriter(source: document)
         layers = TextLayerBuilder(rewriter: rewriter)
         self.plan = plan
+        self.optimizer = optimizer
     }
 
     func graft(_ ocr: OCRPage, onto page: PDFPage, pixelToPage: Matrix, addingQuarterTurns turns: Int = 0,
@@ -56,11 +58,16 @@ actor WriteStage {
     func write(to url: URL) throws -> (notes: [String], warnings: [String]) {
         layers.finish()
         let changed = !rewriter.changedObjects.isEmpty
+        var options = plan.options
+        var optimization = optimizer.map { $0.apply(to: rewriter, options: &options) }
         do {
             let file = try OutputFile(destination: url)
-            let summary = try rewriter.write(to: file, options: plan.options)
+            let summary = try rewriter.write(to: file, options: options)
             try file.commit()
-            return plan.messages(after: summary, changed: changed)
+            var messages = plan.messages(after: summary, changed: changed)
+            optimization?.fileBytesAfter = ImageOptimizer.fileSize(url)
+            if let optimization { messages.notes.append(optimization.line) }
+            return messages
         } catch let error as WriteError {
             switch error.code {
             case .fileAccess: throw PipelineError(.fileAccess, error.message)

@@ -1,0 +1,48 @@
+import Foundation
+import Pipeline
+
+/// `legible flatten INPUT OUTPUT [options]`: annotations and form fields burned into the
+/// page content (PDFKit's `burnInAnnotations`), nothing left to edit.
+struct FlattenCommand {
+    let arguments: [String]
+
+    /// Options that take a value.
+    static let valued = WriteFlags.valued.union(["--password"])
+    /// Options without a value.
+    static let flags = WriteFlags.flags.union(["--quiet", "--help"])
+
+    func run() async -> ExitCode {
+        await Console.reportingErrors {
+            let parsed = try ParsedArguments(arguments, valued: Self.valued, flags: Self.flags,
+                                             aliases: ["-q": "--quiet", "-h": "--help"])
+            if parsed.flags.contains("--help") { print(Help.flatten); return .ok }
+            guard parsed.positionals.count == 2 else {
+                throw CLIError.usage("flatten needs INPUT and OUTPUT (see legible flatten --help)")
+            }
+            var job = OCRJob()
+            try WriteFlags.apply(parsed, to: &job)
+            job.password = parsed.values["--password"]
+            let finalJob = job
+            let report: TransformReport
+            do {
+                report = try await Interrupts.cancellingOnSignal {
+                    try await FlattenRunner().run(input: URL(fileURLWithPath: parsed.positionals[0]),
+                                                  output: URL(fileURLWithPath: parsed.positionals[1]), job: finalJob, flatten: true)
+                }
+            } catch is CancellationError {
+                return Console.fail(.interrupted, "interrupted; no output written")
+            }
+            if !parsed.flags.contains("--quiet") {
+                for warning in report.warnings { Console.warn(warning) }
+                for note in report.notes { Console.note(note) }
+                if let flatten = report.flatten {
+                    Console.info("\(flatten.annotationsBurned) annotation\(flatten.annotationsBurned == 1 ? "" : "s") burned in on \(flatten.pagesChanged) page\(flatten.pagesChanged == 1 ? "" : "s")"
+                                 + (flatten.annotationsDropped > 0 ? ", \(flatten.annotationsDropped) hidden or without appearance removed" : "")
+                                 + (flatten.removedForm ? ", form removed" : "") + " → \(parsed.positionals[1])")
+                }
+                if let optimization = report.optimization { Console.info(optimization.line) }
+            }
+            return .ok
+        }
+    }
+}

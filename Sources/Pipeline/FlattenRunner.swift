@@ -1,0 +1,90 @@
+import Foundation
+import PDF
+import PDFWriter
+
+/// What a standalone rewrite (`legible flatten`, `legible optimize`) did.
+public struct TransformReport: Sendable {
+    /// How the file was written, when that was a choice; what was read around.
+    public var notes: [String] = []
+    /// Things the user should know (a signature no longer valid).
+    public var warnings: [String] = []
+    /// What flattening did, when it was asked for.
+    public var flatten: FlattenSummary?
+    /// What optimizing did, when it was asked for.
+    public var optimization: OptimizationSummary?
+}
+
+/// Rewrites one document without OCR: burns in its annotations (`flatten`, PDFKit's
+/// `burnInAnnotations`) and/or recompresses its images (`job.optimize`), written as the
+/// job's write options say (incremental for signed inputs unless `--rewrite`, encryption
+/// kept unless `--decrypt`, linearized, versioned, deterministic), atomically.
+public struct FlattenRunner: Sendable {
+    /// Creates a runner.
+    public init() {}
+
+    /// Reads `input`, transforms it and writes `output`.
+    /// - Throws: `PipelineError`; nothing is written when it throws.
+    public func run(input: URL, output: URL, job: OCRJob, flatten: Bool) async throws -> TransformReport {
+        try job.validate()
+        try OutputCheck.file(output, input: input)
+        return try await TransformStage().run(input: input, output: output, job: job, flatten: flatten)
+    }
+}
+
+/// Runs the whole transform on a thread of its own: reading and writing block, and the
+/// optimizer's coding is Leptonica's.
+private actor TransformStage {
+    private static let executor = DedicatedThreadExecutor(name: "legible-transform")
+    nonisolated var unownedExecutor: UnownedSerialExecutor { Self.executor.asUnownedSerialExecutor() }
+
+    func run(input: URL, output: URL, job: OCRJob, flatten: Bool) throws -> TransformReport {
+        let (document, readNotes) = try DocumentReader.open(input, password: job.password, decrypt: job.decrypt)
+        try Task.checkCancellation()
+        let plan = OutputPlan(job: job, document: document)
+        let rewriter = DocumentRewriter(source: document)
+        var report = TransformReport(notes: readNotes)
+        if flatten {
+            do { report.flatten = try Flattener.flatten(rewriter) } catch let error as WriteError {
+                throw PipelineError(.badInput, "\(input.lastPathComponent): \(error.message)")
+            }
+        }
+        var options = plan.options
+        let optimizer = ImageOptimizer(job: job)
+        if let optimizer { report.optimization = optimizer.apply(to: rewriter, options: &options) }
+        try Task.checkCancellation()
+        let changed = !rewriter.changedObjects.isEmpty
+        do {
+            let file = try OutputFile(destination: output)
+            let summary = try rewriter.write(to: file, options: options)
+            try file.commit()
+            let messages = plan.messages(after: summary, changed: changed)
+            report.notes += messages.notes
+            report.warnings += messages.warnings
+        } catch let error as WriteError {
+            throw PipelineError(writeErrorCode: error)
+        }
+        if report.optimization != nil {
+            report.optimization?.fileBytesAfter = ImageOptimizer.fileSize(output)
+        }
+        return report
+    }
+}
+
+extension PipelineError {
+    /// The pipeline's view of a writer error: file problems are file access, documents that
+    /// cannot be written are bad input, failed encryption a bad output.
+    init(writeErrorCode error: WriteError) {
+        switch error.code {
+        case .fileAccess: self.init(.fileAccess, error.message)
+        case .badDocument, .incrementalUnavailable, .cannotLinearize: self.init(.badInput, error.message)
+        case .encryption: self.init(.badOutput, error.message)
+        }
+    }
+}
+
+extension ImageOptimizer {
+    /// The size of a written file, nil when it cannot be read.
+    static func fileSize(_ url: URL) -> Int? {
+        (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue
+    }
+}
