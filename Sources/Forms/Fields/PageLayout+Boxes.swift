@@ -26,7 +26,7 @@ extension PageLayout {
                 label = clean(inside.sorted { ($0.rect.top, $0.rect.left) < ($1.rect.top, $1.rect.left) }.map(\.text).joined(separator: " "))
                 if box.bottom - text.bottom >= p.minFreeHeightBelowLabel {
                     rect = LayoutRect(left: box.left, top: text.bottom + 0.5, right: box.right, bottom: box.bottom)
-                } else if p.fieldRightOfLabelInBox > 0 && box.right - text.right >= max(p.minTextFieldWidth, 0.35 * box.width) && text.height <= p.maxSingleLineHeight {
+                } else if p.fieldRightOfLabelInBox > 0 && !isTableCell(box) && box.right - text.right >= max(p.minTextFieldWidth, 0.35 * box.width) && text.height <= p.maxSingleLineHeight {
                     rect = LayoutRect(left: text.right + 2, top: box.top, right: box.right, bottom: box.bottom)
                 } else {
                     continue
@@ -50,6 +50,15 @@ extension PageLayout {
         } || verticals.contains { r in
             r.position > box.left + 3 && r.position < box.right - 3 && r.start >= box.top - 3 && r.end <= box.bottom + 3
                 && r.length >= 0.5 * box.height
+        }
+    }
+
+    /// Whether the box is a cell of a grid: another cell continues its row on the right or its
+    /// column below (a printed cell there is a header, not a label with room to write).
+    private func isTableCell(_ box: LayoutRect) -> Bool {
+        boxes.contains { b in
+            b != box && ((abs(b.top - box.top) <= 2.5 && abs(b.bottom - box.bottom) <= 2.5 && abs(b.left - box.right) <= 3)
+                || (abs(b.left - box.left) <= 4 && abs(b.right - box.right) <= 4 && abs(b.top - box.bottom) <= 3))
         }
     }
 

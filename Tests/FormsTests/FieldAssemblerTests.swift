@@ -1,0 +1,96 @@
+import Testing
+@testable import Forms
+
+/// The assembler on hand-made primitives: one behaviour each, in layout points.
+@Suite struct FieldAssemblerTests {
+    private func word(_ text: String, _ left: Double, _ top: Double, _ right: Double, _ bottom: Double) -> LayoutWord {
+        LayoutWord(text: text, rect: LayoutRect(left: left, top: top, right: right, bottom: bottom))
+    }
+
+    private func rule(y: Double, from start: Double, to end: Double) -> Rule {
+        Rule(orientation: .horizontal, position: y, start: start, end: end, thickness: 0.7)
+    }
+
+    private func fields(_ primitives: LayoutPrimitives) -> [FormField] {
+        FieldNamer().name(FieldAssembler().fields(from: primitives))
+    }
+
+    @Test func anEmptySquareIsACheckBoxLabelledByTheWordsRightOfIt() {
+        let page = LayoutPrimitives(page: 2, width: 612, height: 792,
+                                    squares: [LayoutRect(left: 100, top: 100, right: 108, bottom: 108)],
+                                    words: [word("Married", 112, 99, 150, 109)])
+        let result = fields(page)
+        #expect(result.count == 1)
+        #expect(result.first?.kind == .checkbox)
+        #expect(result.first?.name == "married")
+        #expect(result.first?.page == 2)
+    }
+
+    @Test func circlesOnOneRowAreOneRadioGroupNamedByTheQuestion() {
+        let circles = [200.0, 260, 320].map { LayoutRect(left: $0, top: 100, right: $0 + 8, bottom: 108) }
+        let page = LayoutPrimitives(page: 0, width: 612, height: 792, circles: circles, words: [
+            word("Payment", 100, 99, 140, 109), word("method:", 143, 99, 185, 109),
+            word("Cash", 210, 99, 235, 109), word("Check", 270, 99, 300, 109), word("Card", 330, 99, 355, 109)])
+        let result = fields(page)
+        #expect(result.count == 3)
+        #expect(result.allSatisfy { $0.kind == .radio && $0.name == "payment_method" && $0.label == "Payment method" })
+        #expect(result.map(\.exportValue) == ["Cash", "Check", "Card"])
+    }
+
+    @Test func equalCellsInARowAreOneCombFieldWithACellPerCharacter() {
+        let cells = (0..<6).map { i in LayoutRect(left: 100 + 12 * Double(i), top: 200, right: 112 + 12 * Double(i), bottom: 216) }
+        let page = LayoutPrimitives(page: 0, width: 612, height: 792, boxes: cells, words: [word("Account", 40, 202, 90, 212)])
+        let result = fields(page)
+        #expect(result.count == 1)
+        #expect(result.first?.kind == .comb)
+        #expect(result.first?.maxLength == 6)
+        #expect(result.first?.name == "account")
+        #expect(result.first.map { abs($0.rect.left - 100) < 0.01 && abs($0.rect.right - 172) < 0.01 } == true)
+    }
+
+    @Test func anUnderlinePrintedUnderAWordIsNotAFieldButOneAfterALabelIs() {
+        let page = LayoutPrimitives(page: 0, width: 612, height: 792,
+                                    rules: [rule(y: 300, from: 100, to: 160), rule(y: 340, from: 150, to: 350)],
+                                    words: [word("Total", 102, 290, 158, 299), word("Name", 100, 330, 140, 339)])
+        let result = fields(page)
+        #expect(result.count == 1)
+        #expect(result.first?.kind == .text)
+        #expect(result.first?.name == "name")
+        // The writing area sits on the line, across its whole length.
+        #expect(result.first.map { $0.rect.left == 150 && $0.rect.right == 350 && abs($0.rect.bottom - 340) < 1 && $0.rect.height >= 10 } == true)
+    }
+
+    @Test func signatureAndDateLabelsTypeTheirFields() {
+        let page = LayoutPrimitives(page: 0, width: 612, height: 792,
+                                    rules: [rule(y: 400, from: 150, to: 400), rule(y: 440, from: 150, to: 300)],
+                                    words: [word("Signature", 90, 390, 145, 399), word("Date", 60, 430, 85, 439),
+                                            word("of", 88, 430, 98, 439), word("birth", 101, 430, 130, 439)])
+        let result = fields(page)
+        #expect(result.map(\.kind) == [.signature, .text])
+        #expect(result.last?.name == "date_of_birth")
+        #expect(result.last?.isDate == true)
+        #expect(result.first?.isDate == false)
+    }
+
+    @Test func emptyTableCellsAreNamedByRowAndColumnHeadersAndHeaderCellsAreNotFields() {
+        let boxes = [LayoutRect(left: 100, top: 500, right: 200, bottom: 520), LayoutRect(left: 200, top: 500, right: 300, bottom: 520),
+                     LayoutRect(left: 100, top: 520, right: 200, bottom: 540), LayoutRect(left: 200, top: 520, right: 300, bottom: 540),
+                     LayoutRect(left: 100, top: 540, right: 200, bottom: 560), LayoutRect(left: 200, top: 540, right: 300, bottom: 560)]
+        let page = LayoutPrimitives(page: 0, width: 612, height: 792, boxes: boxes, words: [
+            word("Item", 105, 503, 130, 513), word("Amount", 205, 503, 245, 513),
+            word("Rent", 105, 523, 130, 533), word("Food", 105, 543, 130, 553)])
+        let result = fields(page)
+        #expect(result.map(\.name) == ["rent_amount", "food_amount"])
+        #expect(result.map(\.rect) == [boxes[3], boxes[5]])
+    }
+
+    @Test func aBoxHoldingItsLabelAtTheTopGivesTheRoomBelowAsTheField() {
+        let box = LayoutRect(left: 50, top: 100, right: 300, bottom: 135)
+        let page = LayoutPrimitives(page: 0, width: 612, height: 792, boxes: [box],
+                                    words: [word("Mailing", 53, 102, 90, 111), word("address", 93, 102, 135, 111)])
+        let result = fields(page)
+        #expect(result.count == 1)
+        #expect(result.first?.name == "mailing_address")
+        #expect(result.first.map { $0.rect.top > 111 && $0.rect.bottom == 135 && $0.rect.left == 50 } == true)
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import Imaging
+import TestSupport
+@testable import Forms
+
+/// A flat form of the forms benchmark corpus, page 1: its image (extracted with `pdfimages`),
+/// its OCR words (the committed Tesseract TSV fixture) and its truth widgets.
+struct FormsCorpusPage {
+    let image: PixImage
+    let words: [LayoutWord]
+    /// Visible widgets: fine type, rectangle, and which of its edges the page draws (`bottom`…).
+    let truth: [(kind: String, rect: LayoutRect, edges: Set<String>)]
+    let width: Double, height: Double
+
+    init(_ id: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("forms-\(id)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pdf = Fixtures.corpus("forms/flat/\(id).pdf")
+        _ = try Tool.run("pdfimages", ["-png", "-f", "1", "-l", "1", pdf.path, folder.appendingPathComponent("p").path])
+        image = try PixImage(encoded: Fixtures.bytes(folder.appendingPathComponent("p-000.png")))
+        let scale = 72.0 / 200.0     // the corpus is rendered at 200 dpi
+        width = Double(image.width) * scale
+        height = Double(image.height) * scale
+        let tsv = Fixtures.repositoryRoot.appendingPathComponent("Tests/FormsTests/Fixtures/\(id)-page1.tsv")
+        words = TesseractTSV.words(try String(contentsOf: tsv, encoding: .utf8), scale: scale)
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: Fixtures.corpus("forms/truth/\(id).json"))) as? [String: Any]
+        let fields = json?["fields"] as? [[String: Any]] ?? []
+        truth = fields.compactMap { f in
+            guard f["page"] as? Int == 0, f["visible"] as? Bool == true, let kind = f["type"] as? String,
+                  let r = f["rect"] as? [Double], r.count == 4 else { return nil }
+            let edges = Set((f["vis"] as? [String: Any])?["edges"] as? [String] ?? [])
+            return (kind, LayoutRect(left: r[0], top: r[1], right: r[2], bottom: r[3]), edges)
+        }
+    }
+
+    /// The page's primitives with the given thresholds.
+    func primitives(_ parameters: FormDetectionParameters = FormDetectionParameters()) throws -> LayoutPrimitives {
+        try RasterPrimitiveFinder(parameters: parameters).primitives(of: image, page: 0, pageWidth: width, pageHeight: height, words: words)
+    }
+
+    /// The share of `truth` rectangles that some rectangle of `found` overlaps with IoU ≥ 0.5.
+    static func recall(_ truth: [LayoutRect], _ found: [LayoutRect]) -> Double {
+        guard !truth.isEmpty else { return 1 }
+        return Double(truth.filter { t in found.contains { $0.iou(t) >= 0.5 } }.count) / Double(truth.count)
+    }
+}
