@@ -57,8 +57,10 @@ public struct TextCoverage: Sendable, Equatable {
 
 extension TextExtractor {
     /// The page's text coverage, without laying out words (cheaper than `text(of:)`).
+    /// - Parameter annotations: also count the glyphs annotations' appearances draw
+    ///   (`annotationGlyphs`); triage does without them.
     /// - Throws: `PDFTextError.unreadableContent` when the content streams cannot be decoded.
-    public func coverage(of page: PDFPage) throws -> TextCoverage {
-        TextCoverage(glyphs: try glyphs(of: page), cropBox: page.cropBox)
+    public func coverage(of page: PDFPage, annotations: Bool = true) throws -> TextCoverage {
+        TextCoverage(glyphs: try annotations ? glyphs(of: page) : contentGlyphs(of: page), cropBox: page.cropBox)
     }
 }

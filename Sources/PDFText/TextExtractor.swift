@@ -33,6 +33,11 @@ public struct TextExtractor: Sendable {
         try run(page, geometry: false).glyphs
     }
 
+    /// The glyphs the page's own content shows (annotations' appearances left out).
+    func contentGlyphs(of page: PDFPage) throws -> [TextGlyph] {
+        try run(page, geometry: false, annotations: false).glyphs
+    }
+
     /// The page's rules and boxes.
     /// - Throws: `PDFTextError.unreadableContent` when the content streams cannot be decoded.
     public func geometry(of page: PDFPage) throws -> PageGeometry {
@@ -47,7 +52,7 @@ public struct TextExtractor: Sendable {
                 PageGeometry(frame: PageFrame(page), segments: content.segments, rectangles: content.rectangles))
     }
 
-    private func run(_ page: PDFPage, geometry: Bool) throws -> PageContent {
+    private func run(_ page: PDFPage, geometry: Bool, annotations: Bool = true) throws -> PageContent {
         let bytes: [UInt8]
         do {
             bytes = try document.contents(of: page)
@@ -57,7 +62,7 @@ public struct TextExtractor: Sendable {
         var interpreter = ContentInterpreter(document: document, fonts: fonts, wantsGeometry: geometry, pageBox: page.cropBox,
                                              limits: limits)
         interpreter.run(bytes, resources: page.resources)
-        interpreter.runAnnotations(of: page)
+        if annotations { interpreter.runAnnotations(of: page) }
         if interpreter.limitHit {
             throw PDFTextError(.limitExceeded, "the page draws more than \(limits.glyphs) glyphs or \(limits.shapes) shapes, "
                 + "or runs more than \(limits.operations) operators or \(limits.formRuns) forms", page: page.index)

@@ -211,7 +211,7 @@ extension DocumentInfo.Page {
         let parts = [(text > 0, "text"), (!images.isEmpty, "images"), (paths > 0, "graphics")]
         holds = parts.filter(\.0).map(\.1).joined(separator: "+")
         if holds.isEmpty { holds = "nothing" }
-        kind = PageFacts.measure(page, in: document, placements: placements).kind.rawValue
+        kind = PageFacts.measure(page, in: document, placements: placements, showsText: placements == nil || text > 0).kind.rawValue
     }
 }
 

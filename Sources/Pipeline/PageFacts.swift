@@ -57,10 +57,12 @@ struct PageFacts: Equatable {
     }
 
     /// Reads the facts of `page`; content that cannot be decoded counts as no text. Pass the
-    /// page's image placements when they are at hand, to save walking its content again.
-    static func measure(_ page: PDFPage, in document: PDFDocument, placements known: [ImagePlacement]? = nil) -> PageFacts {
+    /// page's image placements when they are at hand, to save walking its content again, and
+    /// say when its content (forms included) shows no text, to save reading its fonts.
+    static func measure(_ page: PDFPage, in document: PDFDocument, placements known: [ImagePlacement]? = nil,
+                        showsText: Bool = true) -> PageFacts {
         var facts = PageFacts()
-        if let coverage = try? TextExtractor(document: document).coverage(of: page) {
+        if showsText, let coverage = try? TextExtractor(document: document).coverage(of: page, annotations: false) {
             facts.visibleGlyphs = coverage.visibleGlyphs + coverage.unmappedVisibleGlyphs
             facts.visibleTextShare = coverage.visibleShare
             var ours = 0
