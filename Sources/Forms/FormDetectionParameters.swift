@@ -21,6 +21,10 @@ public struct FormDetectionParameters: Codable, Sendable, Equatable {
     public var maxRuleThickness: Double = 3.2
     /// Gap bridged inside a broken or dashed rule.
     public var ruleGapBridge: Double = 1.0
+    /// Largest dot of a dotted fill-in line.
+    public var maxLeaderDot: Double = 1.8
+    /// Gap bridged between the dots of a dotted fill-in line.
+    public var leaderGapBridge: Double = 2.5
     /// Smallest and largest side of a check box or radio button.
     public var minButtonSide: Double = 5, maxButtonSide: Double = 20
     /// Most a button's width and height may differ, as a fraction of the larger.

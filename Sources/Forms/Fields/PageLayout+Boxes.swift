@@ -26,7 +26,7 @@ extension PageLayout {
                 label = clean(inside.sorted { ($0.rect.top, $0.rect.left) < ($1.rect.top, $1.rect.left) }.map(\.text).joined(separator: " "))
                 if box.bottom - text.bottom >= p.minFreeHeightBelowLabel {
                     rect = LayoutRect(left: box.left, top: text.bottom + 0.5, right: box.right, bottom: box.bottom)
-                } else if p.fieldRightOfLabelInBox > 0 && !isTableCell(box) && box.right - text.right >= max(p.minTextFieldWidth, 0.35 * box.width) && text.height <= p.maxSingleLineHeight {
+                } else if p.fieldRightOfLabelInBox > 0 && (!isTableCell(box) || text.width <= 12) && box.right - text.right >= max(p.minTextFieldWidth, 0.35 * box.width) && text.height <= p.maxSingleLineHeight {
                     rect = LayoutRect(left: text.right + 2, top: box.top, right: box.right, bottom: box.bottom)
                 } else {
                     continue
@@ -74,7 +74,8 @@ extension PageLayout {
         guard !rowMates.isEmpty || !columnMates.isEmpty else { return nil }
         let row = rowMates.sorted { $0.left < $1.left }.lazy.map { self.cellText($0) }.first { !$0.isEmpty }
         let column = columnMates.sorted { $0.bottom > $1.bottom }.lazy.map { self.cellText($0) }.first { !$0.isEmpty }
-        let parts = [row, column].compactMap { $0 }
+            ?? columnHeader(above: cell).map { clean($0.text) }
+        let parts = [column, row].compactMap { $0 }
         return parts.isEmpty ? nil : parts.joined(separator: " ")
     }
 

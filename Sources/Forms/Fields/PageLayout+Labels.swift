@@ -5,10 +5,26 @@ import Foundation
 extension PageLayout {
     /// The label of a text-like field at `rect`, or "" when no phrase is near.
     func label(for rect: LayoutRect, allowBelow: Bool = false) -> String {
-        if let left = phraseLeft(of: rect) { return clean(left.text) }
+        if let left = phraseLeft(of: rect) {
+            // A line number ("7", "1a") beside the field: the words before it say what it is.
+            var text = clean(left.text)
+            if text.filter(\.isLetter).count < 3, let before = phraseLeft(of: left.rect, reach: 400), !clean(before.text).isEmpty {
+                text = clean(before.text) + " " + text
+            }
+            return text
+        }
         if let above = phraseAbove(rect) { return clean(above.text) }
         if allowBelow, let below = phraseBelow(rect) { return clean(below.text) }
+        if let header = columnHeader(above: rect) { return clean(header.text) }
         return ""
+    }
+
+    /// The nearest phrase above a field within its column (the header of a list of rows).
+    func columnHeader(above rect: LayoutRect) -> TextLine? {
+        phrases.filter { p in
+            p.rect.bottom <= rect.top + 3 && rect.top - p.rect.bottom <= 400
+                && p.rect.center.x >= rect.left - 10 && p.rect.center.x <= rect.right + 10
+        }.max { $0.rect.bottom < $1.rect.bottom }
     }
 
     /// The label of a button: the phrase just right of it, else just left of it.
@@ -24,10 +40,13 @@ extension PageLayout {
     /// The nearest phrase ending left of `rect` on its line.
     func phraseLeft(of rect: LayoutRect, reach: Double? = nil) -> TextLine? {
         let reach = reach ?? parameters.labelSearchLeft
+        let cy = rect.center.y
+        // A vertical rule between a phrase and the field closes off another cell's text.
+        let walls = verticals.filter { $0.start <= cy && $0.end >= cy && $0.position < rect.left - 1 }.map(\.position)
         return phrases.filter { p in
-            let cy = p.rect.center.y
-            return cy >= rect.top - 2 && cy <= rect.bottom + 2 && p.rect.right <= rect.left + 4
-                && rect.left - p.rect.right <= reach
+            let py = p.rect.center.y
+            return py >= rect.top - 2 && py <= rect.bottom + 2 && p.rect.right <= rect.left + 4
+                && rect.left - p.rect.right <= reach && !walls.contains { $0 > p.rect.right - 1 }
         }.max { $0.rect.right < $1.rect.right }
     }
 

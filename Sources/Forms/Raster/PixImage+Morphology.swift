@@ -31,6 +31,13 @@ extension PixImage {
         try derived("smoothing") { pixBlockconv($0, 1, 1) }
     }
 
+    /// Only the connected components at most `width` × `height` pixels (dots, specks).
+    func smallComponents(width: Int, height: Int) throws -> PixImage {
+        try derived("component selection") {
+            pixSelectBySize($0, Int32(width), Int32(height), 8, Int32(L_SELECT_IF_BOTH), Int32(L_SELECT_IF_LTE), nil)
+        }
+    }
+
     /// Morphological opening with a `width` × `height` brick.
     func opened(width: Int, height: Int) throws -> PixImage {
         try derived("opening") { pixOpenBrick(nil, $0, Int32(max(1, width)), Int32(max(1, height))) }
