@@ -33,6 +33,16 @@ struct JBIG2PageDecoder {
     private var heightUnknown = false
     /// With unknown height, the rows the page's stripes have covered so far.
     private var coveredHeight = 0
+    /// The largest stripe a striped page announces.
+    private var maxStripe = 0
+
+    /// The most pixels one region may have: a region is drawn on the page, so one much larger
+    /// than the page (a damaged or hostile header) would only cost time; 16 Mpixel always pass.
+    private var regionPixelLimit: Int {
+        guard let page else { return 1 << 24 }
+        let height = heightUnknown ? max(page.height, maxStripe, 1) : page.height
+        return max(4 * page.width * height, 1 << 24)
+    }
 
     func finishedPage() -> JBIG2Bitmap? {
         guard let page else { return nil }
@@ -80,6 +90,7 @@ struct JBIG2PageDecoder {
         _ = try reader.uint32()
         _ = try reader.uint32()
         let flags = try reader.byte()
+        if reader.remaining >= 2 { maxStripe = try reader.uint16() & 0x7FFF }
         defaultPixel = Int(flags >> 2 & 1)
         heightUnknown = height == 0xFFFF_FFFF
         page = try JBIG2Bitmap(width: width, height: heightUnknown ? 0 : height, fill: defaultPixel != 0)
@@ -99,14 +110,17 @@ struct JBIG2PageDecoder {
     private mutating func region(_ segment: JBIG2Segment, _ kind: JBIG2Segment.Kind, _ bytes: [UInt8]) throws {
         var reader = JBIG2ByteReader(bytes, from: segment.dataStart, to: segment.dataEnd)
         var info = try JBIG2RegionInfo(&reader)
+        if info.height == 0xFFFF_FFFF, segment.dataEnd - segment.dataStart >= 4 {
+            // Unknown height: the row count follows the end marker (§7.4.6.4).
+            var tail = JBIG2ByteReader(bytes, from: segment.dataEnd - 4, to: segment.dataEnd)
+            info.height = try tail.uint32()
+        }
+        guard info.width <= 1 << 24, info.height <= 1 << 24, info.width * info.height <= regionPixelLimit else {
+            throw ImagingError(.tooLarge, "a JBIG2 region of \(info.width) × \(info.height) pixels is far larger than its page")
+        }
         let bitmap: JBIG2Bitmap
         switch kind {
         case .intermediateGenericRegion, .immediateGenericRegion, .immediateLosslessGenericRegion:
-            if info.height == 0xFFFF_FFFF, segment.dataEnd - segment.dataStart >= 4 {
-                // Unknown height: the row count follows the end marker (§7.4.6.4).
-                var tail = JBIG2ByteReader(bytes, from: segment.dataEnd - 4, to: segment.dataEnd)
-                info.height = try tail.uint32()
-            }
             bitmap = try JBIG2RegionDecoding.generic(bytes, start: reader.position, end: segment.dataEnd, info: info)
         case .intermediateTextRegion, .immediateTextRegion, .immediateLosslessTextRegion:
             let dictionaries = segment.referredTo.compactMap { symbols[$0] }

@@ -38,6 +38,8 @@ struct JBIG2GenericRegion {
         let sltp: Int = [0x9B25, 0x0795, 0x00E5, 0x0195][template & 3]
         var ltp = 0
         for y in 0..<height {
+            // Truncated data: the rest would be noise, so the rows decoded so far are the result.
+            if decoder.isExhausted { break }
             if typicalPrediction {
                 ltp ^= decoder.decode(&contexts, sltp)
                 if ltp == 1 {

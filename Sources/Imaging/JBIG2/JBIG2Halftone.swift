@@ -8,7 +8,7 @@ enum JBIG2Halftone {
         let mmr = flags & 1 != 0, template = flags >> 1 & 3
         let width = Int(try reader.byte()), height = Int(try reader.byte())
         let grayMax = try reader.uint32()
-        guard width > 0, height > 0, grayMax < 1 << 16 else {
+        guard width > 0, height > 0, grayMax < 1 << 16, (grayMax + 1) * width * height <= 1 << 26 else {
             throw ImagingError(.decodeFailed, "JBIG2 pattern dictionary has an impossible size")
         }
         let count = grayMax + 1
@@ -40,7 +40,8 @@ enum JBIG2Halftone {
         let gridX = try reader.int32(), gridY = try reader.int32()
         let stepX = try reader.uint16(), stepY = try reader.uint16()
         guard let first = patterns.first else { throw ImagingError(.decodeFailed, "JBIG2 halftone region has no patterns") }
-        guard gridWidth * gridHeight <= JBIG2Bitmap.maxPixels / 8 else {
+        // A grid cell paints at least one pixel worth of pattern, so more cells than pixels is damage.
+        guard gridWidth <= 1 << 24, gridHeight <= 1 << 24, gridWidth * gridHeight <= max(width * height, 1 << 20) else {
             throw ImagingError(.tooLarge, "JBIG2 halftone grid of \(gridWidth) × \(gridHeight) is too large")
         }
         let patternWidth = first.width, patternHeight = first.height

@@ -20,6 +20,7 @@ struct JBIG2RefinementRegion {
         var ltp = 0
         let a1 = adaptive[0], a2 = adaptive[1]
         for y in 0..<height {
+            if decoder.isExhausted { break }
             if typicalPrediction { ltp ^= decoder.decode(&contexts, sltp) }
             let ry = y - dy
             for x in 0..<width {

@@ -39,7 +39,12 @@ struct JBIG2SymbolDictionary {
         var symbols = inputSymbols
         symbols.reserveCapacity(total)
         var heightClass = 0
+        var classes = 0
+        var decodedPixels = 0
         while symbols.count < total {
+            // Each height class holds at least one symbol: more classes than symbols is damage.
+            classes += 1
+            guard classes <= newCount else { throw ImagingError(.decodeFailed, "JBIG2 symbol dictionary has empty height classes") }
             if !huffman && arith.isExhausted { throw ImagingError(.decodeFailed, "JBIG2 symbol dictionary data ends too early") }
             let dh = huffman ? try required(heightTable, &bits) : try arithmetic(&iadh, &arith)
             heightClass += dh
@@ -62,7 +67,14 @@ struct JBIG2SymbolDictionary {
                 }
                 symbolWidth += dw
                 totalWidth += symbolWidth
-                guard symbolWidth >= 0, symbolWidth <= 1 << 16, totalWidth <= 1 << 24 else {
+                // All symbols together: 32 Mpixel is thousands of glyphs; damaged widths stop here.
+                decodedPixels += max(0, symbolWidth) * heightClass
+                guard decodedPixels <= 1 << 25 else {
+                    throw ImagingError(.tooLarge, "JBIG2 symbol dictionary holds too many pixels")
+                }
+                // One symbol is a glyph: 4 Mpixel (2048 × 2048, 7 inches at 300 dpi) is beyond any real one.
+                guard symbolWidth >= 0, symbolWidth <= 1 << 16, totalWidth <= 1 << 24,
+                      symbolWidth * heightClass <= 1 << 22, totalWidth * heightClass <= 1 << 26 else {
                     throw ImagingError(.decodeFailed, "JBIG2 symbol width is out of range")
                 }
                 if huffman && !refineAggregate {
@@ -133,6 +145,7 @@ struct JBIG2SymbolDictionary {
         exported.reserveCapacity(exportedCount)
         var index = 0
         var flag = false
+        var zeroRuns = 0
         while index < symbols.count {
             let run = huffman ? try one.decodeValue(&bits) : try arithmetic(&iaex, &arith)
             guard run >= 0, index + run <= symbols.count else {
@@ -141,7 +154,9 @@ struct JBIG2SymbolDictionary {
             if flag { exported += symbols[index..<index + run] }
             index += run
             flag.toggle()
-            if !huffman && arith.isExhausted && run == 0 { break }
+            // Only the first run may be empty; two empty runs in a row never end.
+            zeroRuns = run == 0 ? zeroRuns + 1 : 0
+            if zeroRuns > 1 { throw ImagingError(.decodeFailed, "JBIG2 symbol export flags are damaged") }
         }
         return exported
     }
