@@ -45,6 +45,10 @@ struct PNGChunks {
         guard sawHeader, width > 0, height > 0, [1, 2, 4, 8, 16].contains(bitDepth) else {
             throw ImagingError(.decodeFailed, "the PNG header cannot be read")
         }
+        // PNG allows 2³¹ − 1 per side; products of such sides overflow before any limit is checked.
+        guard width <= ImageReadOptions.maxSide, height <= ImageReadOptions.maxSide else {
+            throw ImagingError(.tooLarge, "the PNG image is \(width)×\(height) pixels, more than Legible reads")
+        }
         guard !imageData.isEmpty else { throw ImagingError(.decodeFailed, "the PNG file has no image data (truncated?)") }
     }
 

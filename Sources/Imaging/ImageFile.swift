@@ -71,6 +71,9 @@ public struct ImageReadOptions: Sendable {
     /// The largest frame decoded, in pixels (frames passed through are not decoded).
     public var maxDecodedPixels = 400_000_000
 
+    /// The longest side of any frame, in pixels (PDF viewers stop far below this).
+    public static let maxSide = 1_000_000
+
     /// Creates options; by default nothing is ever re-encoded lossily.
     public init(jpegQuality: Int? = nil) {
         self.jpegQuality = jpegQuality
@@ -123,6 +126,9 @@ public enum ImageFileReader {
         let directories = TIFFDirectory.read(bytes)
         guard !directories.isEmpty else { throw ImagingError(.decodeFailed, "the TIFF file has no readable image") }
         return try directories.enumerated().map { index, dir in
+            guard dir.width <= ImageReadOptions.maxSide, dir.height <= ImageReadOptions.maxSide else {
+                throw ImagingError(.tooLarge, "TIFF frame \(index + 1) is \(dir.width)×\(dir.height) pixels, more than Legible reads")
+            }
             let resolution = dir.xResolution > 0 ? (dir.xResolution, dir.yResolution > 0 ? dir.yResolution : dir.xResolution) : nil
             if let frame = g4Frame(dir, in: bytes, resolution: resolution) { return frame }
             guard dir.width * dir.height <= options.maxDecodedPixels else {

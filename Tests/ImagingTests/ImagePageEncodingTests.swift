@@ -98,3 +98,44 @@ struct ImagePageEncodingTests {
         }
     }
 }
+
+/// Hostile headers: sizes whose products overflow are refused with a typed error, not a trap.
+struct ImagePageHostileHeaderTests {
+    /// `bytes` with the big-endian 32-bit values at `offsets` set to `value`.
+    private func patched(_ bytes: [UInt8], _ offsets: [Int], _ value: UInt32, littleEndian: Bool = false) -> [UInt8] {
+        var out = bytes
+        for offset in offsets {
+            for i in 0..<4 {
+                let shift = littleEndian ? UInt32(8 * i) : UInt32(24 - 8 * i)
+                out[offset + i] = UInt8(truncatingIfNeeded: value >> shift)
+            }
+        }
+        return out
+    }
+
+    @Test func hugePNGSidesAreRefused() throws {
+        let png = try Fixtures.bytes(Fixtures.sample("scan-palette.png"))
+        // IHDR's width and height sit at bytes 16 and 20 (the CRC is not checked before this).
+        for value: UInt32 in [0xFFFF_FFFF, 0x7FFF_FFFF, 3_000_000] {
+            #expect(throws: ImagingError.self) { try ImageFileReader.frames(of: patched(png, [16, 20], value)) }
+        }
+    }
+
+    @Test func hugeTIFFSidesAreRefused() throws {
+        let tiff = try Fixtures.bytes(Fixtures.sample("scan-multistrip.tif"))
+        let directory = try #require(TIFFDirectory.read(tiff).first)
+        // Find the ImageWidth and ImageLength entries' values in the little- or big-endian IFD.
+        let little = tiff[0] == 0x49
+        func u16(_ p: Int) -> Int { little ? Int(tiff[p]) | Int(tiff[p + 1]) << 8 : Int(tiff[p]) << 8 | Int(tiff[p + 1]) }
+        let ifd = little ? Int(tiff[4]) | Int(tiff[5]) << 8 | Int(tiff[6]) << 16 | Int(tiff[7]) << 24
+                         : Int(tiff[4]) << 24 | Int(tiff[5]) << 16 | Int(tiff[6]) << 8 | Int(tiff[7])
+        let entries = (0..<u16(ifd)).map { ifd + 2 + $0 * 12 }
+        let sizes = entries.filter { [256, 257].contains(u16($0)) }
+        try #require(sizes.count == 2 && directory.width == 1500)
+        // Rewrite both as LONG (type 4) values of 2³² − 1.
+        var hostile = patched(tiff, sizes.map { $0 + 8 }, 0xFFFF_FFFF, littleEndian: little)
+        for entry in sizes { hostile[entry + 2] = little ? 4 : 0; hostile[entry + 3] = little ? 0 : 4 }
+        #expect(TIFFDirectory.read(hostile).first?.width == 0xFFFF_FFFF)
+        #expect(throws: ImagingError.self) { try ImageFileReader.frames(of: hostile) }
+    }
+}
