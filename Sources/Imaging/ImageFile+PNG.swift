@@ -31,7 +31,7 @@ struct PNGChunks {
                 width = u32(body); height = u32(body + 4)
                 bitDepth = Int(bytes[body + 8]); colorType = Int(bytes[body + 9]); interlace = Int(bytes[body + 12])
                 sawHeader = true
-            case "PLTE": palette = Array(bytes[body..<(body + length - length % 3)])
+            case "PLTE": palette = Array(bytes[body..<(body + min(768, length - length % 3))])
             case "tRNS": hasTransparency = true
             case "pHYs" where length >= 9 && bytes[body + 8] == 1:
                 let x = Double(u32(body)) * 0.0254, y = Double(u32(body + 4)) * 0.0254
@@ -61,8 +61,18 @@ struct PNGChunks {
     /// Bytes of one row of samples, without the filter byte.
     var rowBytes: Int { (width * channels * bitDepth + 7) / 8 }
 
-    /// Samples per pixel of the colour type (0 for an invalid one).
-    var channels: Int { [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][colorType] ?? 0 }
+    /// Samples per pixel of the colour type (0 for an invalid one, or an invalid depth for it:
+    /// RFC 2083 allows palettes up to 8 bits and colour or alpha only at 8 and 16).
+    var channels: Int {
+        switch (colorType, bitDepth) {
+        case (0, _): return 1
+        case (3, 1...8): return 1
+        case (2, 8...16): return 3
+        case (4, 8...16): return 2
+        case (6, 8...16): return 4
+        default: return 0
+        }
+    }
 }
 
 extension ImageFileReader {

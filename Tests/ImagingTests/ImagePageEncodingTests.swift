@@ -121,6 +121,12 @@ struct ImagePageHostileHeaderTests {
         }
     }
 
+    @Test func aPaletteAtSixteenBitsIsNotPassedThrough() throws {
+        var png = try Fixtures.bytes(Fixtures.sample("scan-palette.png"))
+        png[24] = 16   // IHDR bit depth: not allowed with colour type 3
+        #expect(throws: ImagingError.self) { try ImageFileReader.frames(of: png) }
+    }
+
     @Test func hugeTIFFSidesAreRefused() throws {
         let tiff = try Fixtures.bytes(Fixtures.sample("scan-multistrip.tif"))
         let directory = try #require(TIFFDirectory.read(tiff).first)
