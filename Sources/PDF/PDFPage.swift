@@ -23,6 +23,17 @@ public struct PDFPage: Sendable {
     /// `/UserUnit`: the size of a user-space unit in points (1 when missing or not positive;
     /// PDF 1.6 allows pages larger than 200 inches this way).
     public var userUnit: Double
+    /// For a page dictionary stored directly in its parent's `/Kids` (so `ref` is a number no
+    /// object has): where it sits, so a writer can store it as an object of its own there.
+    public var directSlot: DirectPageSlot?
+
+    /// Where a directly stored page dictionary sits: its parent node and its index in `/Kids`.
+    public struct DirectPageSlot: Sendable, Equatable {
+        /// The page tree node whose `/Kids` array holds the dictionary.
+        public var parent: ObjectRef
+        /// The dictionary's index in that array.
+        public var index: Int
+    }
 
     /// The page's boxes (ISO 32000-2 §14.11.2).
     public enum Box: String, CaseIterable, Sendable {

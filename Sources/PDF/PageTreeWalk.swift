@@ -28,7 +28,9 @@ struct PageTreeWalk {
     /// Whether the tree was damaged (not merely empty).
     var damaged: Bool { unreadable > 0 || cycles > 0 }
 
-    mutating func collect(_ node: PDFObject, inherited: PDFDictionary, depth: Int) throws {
+    /// - Parameter slot: where `node` sits in its parent's `/Kids` array, when the parent is
+    ///   an object of its own (needed to place a direct page dictionary).
+    mutating func collect(_ node: PDFObject, inherited: PDFDictionary, depth: Int, slot: PDFPage.DirectPageSlot? = nil) throws {
         guard depth < PageTreeWalk.maxDepth else {
             throw PDFError(.limitExceeded, "page tree deeper than \(PageTreeWalk.maxDepth) levels")
         }
@@ -57,8 +59,10 @@ struct PageTreeWalk {
         if type == "Pages" || (type == nil && dict["Kids"] != nil) {
             if let ref { ancestors.insert(ref) }
             defer { if let ref { ancestors.remove(ref) } }
-            for kid in kids(of: dict) {
-                try collect(kid, inherited: attributes, depth: depth + 1)
+            let array = document.resolve(dict["Kids"] ?? .null).arrayValue != nil
+            for (index, kid) in kids(of: dict).enumerated() {
+                let slot = ref.flatMap { array ? PDFPage.DirectPageSlot(parent: $0, index: index) : nil }
+                try collect(kid, inherited: attributes, depth: depth + 1, slot: slot)
             }
             return
         }
@@ -68,7 +72,7 @@ struct PageTreeWalk {
             warnings.append("the catalog's /Pages is neither a page tree node nor a page")
             return
         }
-        try addPage(dict, ref: ref ?? directPageRef(), attributes: attributes)
+        try addPage(dict, ref: ref ?? directPageRef(), attributes: attributes, directSlot: ref == nil ? slot : nil)
     }
 
     /// `/Kids`, or the one node a `/Kids` without brackets names (pdf.js's `poppler-937-0-fuzzed.pdf`).
@@ -91,7 +95,8 @@ struct PageTreeWalk {
         return ObjectRef(min(last, XRefReader.maxObjectNumber) + directPages, 0)
     }
 
-    private mutating func addPage(_ dict: PDFDictionary, ref: ObjectRef, attributes: PDFDictionary) throws {
+    private mutating func addPage(_ dict: PDFDictionary, ref: ObjectRef, attributes: PDFDictionary,
+                                  directSlot: PDFPage.DirectPageSlot? = nil) throws {
         guard pages.count < PDFDocument.maxPages else {
             throw PDFError(.limitExceeded, "more than \(PDFDocument.maxPages) pages")
         }
@@ -108,7 +113,7 @@ struct PageTreeWalk {
                              resources: document.resolve(attributes["Resources"] ?? .null).dictionaryValue ?? PDFDictionary(),
                              mediaBox: media, cropBox: crop, bleedBox: clipped("BleedBox", from: dict, or: crop),
                              trimBox: clipped("TrimBox", from: dict, or: crop), artBox: clipped("ArtBox", from: dict, or: crop),
-                             rotation: rotation, userUnit: userUnit))
+                             rotation: rotation, userUnit: userUnit, directSlot: directSlot))
     }
 
     /// When a damaged tree leads to no page (qpdf's `deep-pages.pdf` ends in a loop), the

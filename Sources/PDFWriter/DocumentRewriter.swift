@@ -24,6 +24,32 @@ public final class DocumentRewriter {
         self.source = source
         let highest = source.objectNumbers.last ?? 0
         nextNumber = max(highest, (source.trailer["Size"]?.intValue ?? 0) - 1) + 1
+        adoptDirectPages()
+    }
+
+    /// Page dictionaries stored directly in a `/Kids` array (qpdf's `direct-pages.pdf`) become
+    /// objects of their own under the numbers the reader gave them, as qpdf stores them:
+    /// changes made through a page's `ref` then reach the output, poppler (which refuses
+    /// direct pages) reads it, and new objects are numbered past them.
+    private func adoptDirectPages() {
+        guard let pages = try? source.pages() else { return }
+        for page in pages {
+            guard let slot = page.directSlot, var parent = object(slot.parent).dictionaryValue else { continue }
+            let kidsEntry = parent["Kids"] ?? .null
+            guard var kids = source.resolve(kidsEntry).arrayValue, slot.index < kids.count,
+                  kids[slot.index].dictionaryValue != nil else { continue }
+            kids[slot.index] = .reference(page.ref)
+            if let kidsRef = kidsEntry.referenceValue {
+                overrides[kidsRef] = .array(kids)
+            } else {
+                parent["Kids"] = .array(kids)
+                overrides[slot.parent] = .dictionary(parent)
+            }
+            var dictionary = page.dictionary
+            dictionary["Parent"] = .reference(slot.parent)
+            overrides[page.ref] = .dictionary(dictionary)
+            nextNumber = max(nextNumber, page.ref.number + 1)
+        }
     }
 
     /// The object as it will be written: the change made to it, or the source's.
