@@ -35,6 +35,7 @@ public final class OutputFile {
 
     /// Appends bytes.
     public func write(_ bytes: [UInt8]) throws {
+        try requireOpen()
         buffer.append(contentsOf: bytes)
         offset += bytes.count
         if buffer.count >= 1 << 20 { try flush() }
@@ -42,6 +43,14 @@ public final class OutputFile {
 
     /// Appends the UTF-8 bytes of `text`.
     public func write(_ text: String) throws { try write(Array(text.utf8)) }
+
+    /// After a commit (or a failed rename) the descriptor is closed, and its number may
+    /// already belong to another file: nothing may touch it again.
+    private func requireOpen() throws {
+        guard !committed else {
+            throw WriteError(.fileAccess, "the output \(destination.path) has already been committed")
+        }
+    }
 
     private func flush() throws {
         var done = 0
@@ -60,6 +69,7 @@ public final class OutputFile {
 
     /// Flushes, syncs and renames the temporary file over the destination.
     public func commit() throws {
+        try requireOpen()
         try flush()
         guard fsync(descriptor) == 0 else {
             throw WriteError(.fileAccess, "cannot flush \(destination.path) to disk: \(String(cString: strerror(errno)))")

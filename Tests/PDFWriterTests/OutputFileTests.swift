@@ -124,4 +124,20 @@ private func inode(_ url: URL) throws -> Int? {
         #expect(try PDFFixtures.bytes(of: destination) == Array("second".utf8))
         #expect(folder.contents() == ["same.pdf"])
     }
+
+    @Test func aCommittedOutputRefusesFurtherUseAndLeavesOtherFilesAlone() throws {
+        let folder = try PDFFixtures.ScratchFolder()
+        let destination = folder.file("out.pdf")
+        let output = try OutputFile(destination: destination)
+        try output.write("first")
+        try output.commit()
+        // The closed descriptor's number is likely handed to the next file opened.
+        let other = try OutputFile(destination: folder.file("other.pdf"))
+        try other.write("other")
+        #expect(throws: WriteError.self) { try output.write("late") }
+        #expect(throws: WriteError.self) { try output.commit() }
+        try other.commit()
+        #expect(try PDFFixtures.bytes(of: destination) == Array("first".utf8))
+        #expect(try PDFFixtures.bytes(of: folder.file("other.pdf")) == Array("other".utf8))
+    }
 }
