@@ -54,4 +54,26 @@ enum JBIG2CorpusOracle {
         }
         return stream
     }
+
+    /// Appends `file`, object, `exact`/`mismatch`/`error` (our ImageDecoder output against
+    /// pdfimages' PNG) and a detail to the file named by `LEGIBLE_JBIG2_REPORT`, if set.
+    static func report(file: URL, image: Image, stream: PDFStream, document: PDFDocument, folder: TemporaryDirectory) throws {
+        guard let path = ProcessInfo.processInfo.environment["LEGIBLE_JBIG2_REPORT"] else { return }
+        var outcome = "error", detail = ""
+        let started = Date()
+        do {
+            let ours = try ImageDecoder.decode(stream, document: document)
+            detail = String(format: "%.3f s", Date().timeIntervalSince(started))
+            let theirs = try reference(image, in: folder)
+            outcome = try ours.hasSamePixels(as: theirs) ? "exact" : "mismatch"
+        } catch {
+            detail = "\(error)"
+        }
+        let line = "\(file.lastPathComponent)\t\(image.object.number)\t\(outcome)\t\(detail)\n"
+        // One write per line with O_APPEND: parallel test cases do not interleave lines.
+        let handle = open(path, O_WRONLY | O_APPEND | O_CREAT, 0o644)
+        guard handle >= 0 else { return }
+        defer { close(handle) }
+        _ = Array(line.utf8).withUnsafeBytes { write(handle, $0.baseAddress, $0.count) }
+    }
 }

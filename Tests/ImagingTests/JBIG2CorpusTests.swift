@@ -5,6 +5,8 @@ import PDF
 import TestSupport
 
 /// Every JBIG2 image in the shared corpus decodes to exactly the pixels an independent decoder gives.
+/// With `LEGIBLE_JBIG2_REPORT` set, each image's plain comparison with pdfimages is also written
+/// there, one line each (`bench/jbig2-vs-pdfimages.sh` counts them).
 struct JBIG2CorpusTests {
     /// pdf.js's JBIG2 suite files that all encode one and the same drawing, where poppler's own
     /// decoder (and so `pdfimages`) draws something else: Huffman-coded symbol dictionaries (a stray
@@ -42,6 +44,7 @@ struct JBIG2CorpusTests {
         try JBIG2CorpusOracle.extract(file, to: folder)
         for image in images {
             let stream = try JBIG2CorpusOracle.stream(image, in: document)
+            try JBIG2CorpusOracle.report(file: file, image: image, stream: stream, document: document, folder: folder)
             if name == Self.fileHeader {
                 // No independent decoder reads it: the same segments without the header must give
                 // the same, non-blank page.
