@@ -60,12 +60,16 @@ public struct FormDetectionParameters: Codable, Sendable, Equatable {
     public var labelSearchAbove: Double = 22
     /// Most a word may overlap an underline's field area and the underline still count as empty.
     public var maxWordOverlapInField: Double = 0.3
-    /// Comb: least cells, and most spread of cell widths (fraction of the mean).
+    /// Comb: least cells in a run of touching cells (shorter runs are separate boxes).
+    public var minCombCellRun: Int = 4
+    /// Comb: least cells between ticks on a baseline, and most spread of cell widths (fraction of the mean).
     public var minCombCells: Int = 4
     public var maxCombWidthSpread: Double = 0.2
     /// Comb: tallest cell, and widest cell as a multiple of its height.
     public var maxCombCellHeight: Double = 26
     public var maxCombCellAspect: Double = 1.15
+    /// Comb: a cell at most this wide is a character cell whatever its height.
+    public var maxCombCellWidth: Double = 16
     /// Whether a box holding a label on its left gives the rest of its width as a field.
     public var fieldRightOfLabelInBox: Double = 1
     /// Two buttons closer than this (points) on one row with a shared question form a radio group.

@@ -9,11 +9,13 @@ extension PageLayout {
         return fields
     }
 
-    /// Runs of at least `minCombCells` boxes or squares of one height, top-aligned, each
+    /// Runs of at least `minCombCellRun` boxes or squares of one height, top-aligned, each
     /// touching the next, of nearly equal widths, with nothing printed inside.
     private mutating func cellCombs() -> [FormField] {
         let p = parameters
-        var cells = (boxes + squares).filter { $0.height <= p.maxCombCellHeight && $0.width <= p.maxCombCellAspect * $0.height }
+        var cells = (boxes + squares).filter {
+            $0.height <= p.maxCombCellHeight && ($0.width <= p.maxCombCellAspect * $0.height || $0.width <= p.maxCombCellWidth)
+        }
         cells.sort { ($0.top, $0.left) < ($1.top, $1.left) }
         var used = Set<LayoutRect>()
         var fields: [FormField] = []
@@ -27,12 +29,17 @@ extension PageLayout {
                 run.append(next)
                 current = next
             }
-            guard run.count >= p.minCombCells else { continue }
-            let widths = run.map(\.width)
-            let mean = widths.reduce(0, +) / Double(widths.count)
-            guard widths.allSatisfy({ abs($0 - mean) <= p.maxCombWidthSpread * mean + 1 }) else { continue }
+            // Two or three touching squares are a short comb (mm | dd), never separate check boxes.
+            let squareSet = Set(squares)
+            guard run.count >= p.minCombCellRun || (run.count >= 2 && run.allSatisfy { squareSet.contains($0) }) else { continue }
+            // Most cells of one width (a wider cell or two where the print groups digits).
+            let widths = run.map(\.width).sorted()
+            let median = widths[widths.count / 2]
+            let regular = widths.filter { abs($0 - median) <= p.maxCombWidthSpread * median + 1 }.count
+            guard Double(regular) >= 0.75 * Double(widths.count) else { continue }
             let rect = run.dropFirst().reduce(run[0]) { $0.union($1) }
-            if run.contains(where: { !words(inside: $0).isEmpty }) { continue }
+            // OCR reads the ticks of a long comb as junk words; only a short run must be empty.
+            if run.count < 8 && run.contains(where: { !words(inside: $0).isEmpty }) { continue }
             run.forEach { used.insert($0) }
             let label = label(for: rect)
             fields.append(field(rect, .comb, label: label, confidence: 0.85, maxLength: run.count))

@@ -20,7 +20,8 @@ struct PageLayout {
         width = primitives.width
         height = primitives.height
         self.parameters = parameters
-        words = primitives.words.filter { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty && $0.rect.area > 0 }
+        // Tokens without a letter or digit are OCR's reading of rules and box edges ("|", "—").
+        words = primitives.words.filter { $0.rect.area > 0 && $0.text.contains { $0.isLetter || $0.isNumber } }
         phrases = TextLine.phrases(of: words)
         marks = primitives.marks
         horizontals = primitives.rules.filter { $0.orientation == .horizontal }.sorted { $0.position < $1.position }

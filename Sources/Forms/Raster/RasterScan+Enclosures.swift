@@ -35,7 +35,7 @@ extension RasterScan {
             let side = max(box.width, box.height)
             let aspect = Double(abs(box.width - box.height)) / Double(side)
             if side >= minButton && side <= maxButton && (aspect <= p.maxButtonAspectDeviation || (fill < 0.9 && aspect <= p.maxOvalAspectDeviation)) {
-                if isInsideText(box, margin: 1) { continue }
+                if isCounter(box) { continue }
                 // A button is empty inside: little ink within its hole's box.
                 let inside = ink.inkCount(in: box)
                 guard Double(inside) <= p.maxButtonFill * Double(box.width * box.height) else { continue }
@@ -58,6 +58,7 @@ extension RasterScan {
             if side >= minButton && side <= maxButton && aspect <= p.maxButtonAspectDeviation { continue }
             guard box.width >= minBoxW, box.height >= minBoxH, fill >= 0.5 else { continue }
             if isInsideText(box, margin: 1) { continue }
+            if scan.buttonOutlines.contains(where: { overlapShare($0, outer) > 0.5 }) { continue }
             scan.boxes.append(frame.rect(outer))
         }
         return scan

@@ -25,6 +25,15 @@ struct RasterScan {
         textBoxes = textRects.map { frame.box($0) }
     }
 
+    /// Whether `box` is a letter's counter: inside a word whose height is well over its own (a
+    /// check box that OCR read into the word beside it is as tall as the word).
+    func isCounter(_ box: PixelBox) -> Bool {
+        textBoxes.contains { t in
+            box.x >= t.x - 1 && box.y >= t.y - 1 && box.right <= t.right + 1 && box.bottom <= t.bottom + 1
+                && Double(box.height) < 0.75 * Double(t.height)
+        }
+    }
+
     /// Whether `box` lies within some text word (grown by `margin` pixels).
     func isInsideText(_ box: PixelBox, margin: Int = 2) -> Bool {
         textBoxes.contains { t in
