@@ -8,8 +8,13 @@ extension PageLayout {
         if let left = phraseLeft(of: rect) {
             // A line number ("7", "1a") beside the field: the words before it say what it is.
             var text = clean(left.text)
-            if text.filter(\.isLetter).count < 3, let before = phraseLeft(of: left.rect, reach: 400), !clean(before.text).isEmpty {
-                text = clean(before.text) + " " + text
+            // A row number alone: the column's header says what the field is.
+            if text.filter(\.isLetter).count < 3 {
+                if let before = phraseLeft(of: left.rect, reach: 400), !clean(before.text).isEmpty {
+                    text = clean(before.text) + " " + text
+                } else if let header = columnHeader(above: rect), !clean(header.text).isEmpty {
+                    text = clean(header.text) + " " + text
+                }
             }
             return text
         }
@@ -23,7 +28,8 @@ extension PageLayout {
     func columnHeader(above rect: LayoutRect) -> TextLine? {
         phrases.filter { p in
             p.rect.bottom <= rect.top + 3 && rect.top - p.rect.bottom <= 400
-                && p.rect.center.x >= rect.left - 10 && p.rect.center.x <= rect.right + 10
+                && p.rect.center.x >= rect.left && p.rect.center.x <= rect.right
+                && p.text.filter(\.isLetter).count >= 2
         }.max { $0.rect.bottom < $1.rect.bottom }
     }
 
