@@ -77,11 +77,14 @@ struct PNGChunks {
 
 extension ImageFileReader {
     /// A PNG frame: its image data embedded as it is (with PNG predictors) when PDF can show it
-    /// directly; an alpha channel split into an `/SMask`; interlaced and tRNS-transparent files
-    /// decoded and stored again losslessly.
+    /// directly; interlaced files and files with alpha (at 8 and 16 bits) decoded here and
+    /// stored again losslessly at their own depth, alpha split into an `/SMask`; the rest
+    /// (tRNS transparency, interlaced below 8 bits) decoded by Leptonica, also losslessly.
     static func png(_ bytes: [UInt8], options: ImageReadOptions) throws -> EncodedImage {
         let png = try PNGChunks(bytes)
-        guard png.interlace == 0, png.channels > 0, !png.hasTransparency, png.colorType != 3 || png.palette != nil else {
+        let direct = png.interlace == 0 && [0, 2, 3].contains(png.colorType)
+        let ours = png.bitDepth >= 8 && (png.interlace == 1 || png.colorType == 4 || png.colorType == 6)
+        guard png.channels > 0, !png.hasTransparency, png.colorType != 3 || png.palette != nil, direct || ours else {
             return try reencoded(try decodeAny(bytes, frame: 0, options: options), dpiFallback: png.resolution,
                                  wasLossy: false, options: options)
         }
@@ -89,12 +92,14 @@ extension ImageFileReader {
         let color = png.colorType == 2 || png.colorType == 6 ? "DeviceRGB" : "DeviceGray"
         var frame = EncodedImage(width: png.width, height: png.height, dpiX: dpi.0, dpiY: dpi.1,
                                  resolutionAssumed: png.resolution == nil, filter: "FlateDecode", colorSpace: color,
+                                 palette: png.colorType == 3 ? png.palette : nil,
                                  bitsPerComponent: png.bitDepth, decodeParameters: [], inverted: false, data: [])
-        if png.colorType == 4 || png.colorType == 6 {
+        if png.colorType == 3 { frame.colorSpace = "DeviceRGB" }
+        guard direct else {
             guard png.width * png.height <= options.maxDecodedPixels else {
                 throw ImagingError(.tooLarge, "the PNG image is \(png.width)×\(png.height) pixels, more than the \(options.maxDecodedPixels) Legible decodes")
             }
-            try splitAlpha(png, into: &frame)
+            try store(try png.decodedRows(), of: png, into: &frame)
             return frame
         }
         // Embedded as it is, so it must be whole: a PNG cut at a chunk boundary looks fine
@@ -106,49 +111,86 @@ extension ImageFileReader {
                 throw ImagingError(.decodeFailed, "the PNG image data is incomplete or damaged")
             }
         }
-        frame.palette = png.colorType == 3 ? png.palette : nil
-        if png.colorType == 3 { frame.colorSpace = "DeviceRGB" }
         frame.data = png.imageData
         frame.decodeParameters = [("Predictor", 15), ("Colors", png.channels), ("BitsPerComponent", png.bitDepth),
                                   ("Columns", png.width)]
         return frame
     }
 
-    /// Decompresses gray+alpha or RGBA data, and stores colour and alpha as two Flate images
-    /// (alpha only when some pixel is not opaque), keeping the bit depth.
-    private static func splitAlpha(_ png: PNGChunks, into frame: inout EncodedImage) throws {
+    /// Stores decoded rows (8 or 16 bits per sample) as Flate with predictors: colour as it is,
+    /// alpha (when some pixel is not opaque) as a soft mask of the same depth.
+    private static func store(_ samples: [UInt8], of png: PNGChunks, into frame: inout EncodedImage) throws {
         let sampleBytes = png.bitDepth / 8
         let pixelBytes = png.channels * sampleBytes
-        let rowBytes = png.width * pixelBytes
-        let expected = (rowBytes + 1) * png.height
-        let inflated = try Flate.inflate(png.imageData, limit: expected + 1).data
-        let samples = try PNGRowFilter.unfilter(inflated, rowBytes: rowBytes, height: png.height, bytesPerPixel: pixelBytes)
-        let colorBytes = pixelBytes - sampleBytes
-        var color = [UInt8](repeating: 0, count: png.width * png.height * colorBytes)
-        var alpha = [UInt8](repeating: 0, count: png.width * png.height * sampleBytes)
+        let hasAlpha = png.colorType == 4 || png.colorType == 6
+        let colorBytes = hasAlpha ? pixelBytes - sampleBytes : pixelBytes
+        var color = samples
+        var alpha: [UInt8] = []
         var opaque = true
-        for pixel in 0..<(png.width * png.height) {
-            let source = pixel * pixelBytes
-            for i in 0..<colorBytes { color[pixel * colorBytes + i] = samples[source + i] }
-            for i in 0..<sampleBytes {
-                let value = samples[source + colorBytes + i]
-                alpha[pixel * sampleBytes + i] = value
-                if value != 0xFF { opaque = false }
+        if hasAlpha {
+            color = [UInt8](repeating: 0, count: png.width * png.height * colorBytes)
+            alpha = [UInt8](repeating: 0, count: png.width * png.height * sampleBytes)
+            for pixel in 0..<(png.width * png.height) {
+                let source = pixel * pixelBytes
+                for i in 0..<colorBytes { color[pixel * colorBytes + i] = samples[source + i] }
+                for i in 0..<sampleBytes {
+                    let value = samples[source + colorBytes + i]
+                    alpha[pixel * sampleBytes + i] = value
+                    if value != 0xFF { opaque = false }
+                }
             }
         }
-        let colors = png.channels - 1
         let packed = PNGRowFilter.compress(color, rowBytes: png.width * colorBytes, height: png.height,
-                                           bitsPerPixel: colorBytes * 8, colors: colors,
+                                           bitsPerPixel: colorBytes * 8, colors: colorBytes / sampleBytes,
                                            bitsPerComponent: png.bitDepth, columns: png.width)
         frame.data = packed.data
         frame.decodeParameters = packed.parameters
         frame.storage = .recompressedLosslessly
-        if !opaque {
+        if hasAlpha && !opaque {
             let mask = PNGRowFilter.compress(alpha, rowBytes: png.width * sampleBytes, height: png.height,
                                              bitsPerPixel: png.bitDepth, colors: 1, bitsPerComponent: png.bitDepth,
                                              columns: png.width)
             frame.softMask = EncodedImage.SoftMask(width: png.width, height: png.height, bitsPerComponent: png.bitDepth,
                                                    data: mask.data, parameters: mask.parameters)
         }
+    }
+}
+
+extension PNGChunks {
+    /// The Adam7 passes: first column and row, column and row steps.
+    private static let passes = [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
+
+    /// The image's rows, unfiltered and (for Adam7) put back in place. Whole bytes per sample
+    /// only (8 and 16 bits): the cases Legible decodes itself.
+    /// - Throws: `ImagingError.decodeFailed` for short or damaged data.
+    func decodedRows() throws -> [UInt8] {
+        let pixelBytes = channels * bitDepth / 8
+        guard pixelBytes > 0 else { throw ImagingError(.unsupported, "PNG samples below 8 bits are not decoded here") }
+        let passes = interlace == 1 ? Self.passes : [(0, 0, 1, 1)]
+        let sizes = passes.map { x0, y0, dx, dy in ((width - x0 + dx - 1) / dx, (height - y0 + dy - 1) / dy) }
+        let expected = sizes.reduce(0) { $0 + ($1.0 > 0 && $1.1 > 0 ? ($1.0 * pixelBytes + 1) * $1.1 : 0) }
+        let inflated = try Flate.inflate(imageData, limit: expected + 1)
+        guard inflated.complete, inflated.data.count == expected else {
+            throw ImagingError(.decodeFailed, "the PNG image data is incomplete or damaged")
+        }
+        if interlace == 0 {
+            return try PNGRowFilter.unfilter(inflated.data, rowBytes: width * pixelBytes, height: height, bytesPerPixel: pixelBytes)
+        }
+        var out = [UInt8](repeating: 0, count: width * height * pixelBytes)
+        var offset = 0
+        for ((x0, y0, dx, dy), (w, h)) in zip(passes, sizes) where w > 0 && h > 0 {
+            let length = (w * pixelBytes + 1) * h
+            let pass = try PNGRowFilter.unfilter(Array(inflated.data[offset..<(offset + length)]), rowBytes: w * pixelBytes,
+                                                 height: h, bytesPerPixel: pixelBytes)
+            offset += length
+            for row in 0..<h {
+                for column in 0..<w {
+                    let target = ((y0 + row * dy) * width + x0 + column * dx) * pixelBytes
+                    let source = (row * w + column) * pixelBytes
+                    for i in 0..<pixelBytes { out[target + i] = pass[source + i] }
+                }
+            }
+        }
+        return out
     }
 }

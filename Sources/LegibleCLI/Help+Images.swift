@@ -8,9 +8,10 @@ extension Help {
     it is (DCT), bilevel TIFF frames coded with CCITT G4 in one strip as they are, and PNG
     image data as it is (Flate with PNG predictors, palettes kept as /Indexed). Other frames
     are decoded and stored again without loss: G3 and multi-strip G4 TIFF frames as G4, the
-    rest as Flate (palettes kept, 16-bit gray kept, alpha as a soft mask). A JPEG's EXIF
+    rest as Flate (palettes kept, 16-bit samples kept, alpha as a soft mask; interlaced
+    PNGs put back in row order). A JPEG's EXIF
     orientation is honoured by how the image is placed on the page, not by turning pixels.
-    The page is the image's size at its resolution (JFIF density, PNG pHYs, TIFF
+    The page is the image's size at its resolution (JFIF density or EXIF, PNG pHYs, TIFF
     XResolution; 300 dpi when the file says nothing). OUTPUT is written to a temporary file
     and renamed into place; the images are never changed.
 

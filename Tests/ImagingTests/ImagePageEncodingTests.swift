@@ -74,6 +74,29 @@ struct ImagePageEncodingTests {
         #expect(try self.frame(Fixtures.corpus("scans/baiona_alpha.png")).softMask == nil)
     }
 
+    /// The samples of a Flate frame with PNG predictors: inflated and unfiltered.
+    private func samples(_ frame: EncodedImage) throws -> [UInt8] {
+        let colors = frame.decodeParameters.first { $0.0 == "Colors" }?.1 ?? 1
+        let pixelBytes = colors * frame.bitsPerComponent / 8
+        return try PNGRowFilter.unfilter(try Flate.inflate(frame.data).data, rowBytes: frame.width * pixelBytes,
+                                         height: frame.height, bytesPerPixel: pixelBytes)
+    }
+
+    @Test(arguments: ["scan-16bit.png", "baiona.png"])
+    func interlacedPNGsKeepEverySampleAtTheirDepth(_ name: String) throws {
+        let folder = try TemporaryDirectory()
+        let input = name == "baiona.png" ? Fixtures.corpus("scans/baiona.png") : Fixtures.sample(name)
+        let interlaced = folder.file("interlaced.png")
+        let depth = name == "scan-16bit.png" ? "16" : "8"
+        #expect(try Tool.run("convert", [input.path, "-interlace", "PNG", "-define", "png:bit-depth=\(depth)", interlaced.path]).status == 0)
+        let adam7 = try frame(interlaced)
+        let plain = try frame(input)
+        #expect(adam7.storage == .recompressedLosslessly && plain.storage == .passedThrough)
+        #expect(adam7.bitsPerComponent == plain.bitsPerComponent && adam7.colorSpace == plain.colorSpace)
+        // The plain file's rows (libpng's filters undone) are the interlaced file's, put back in place.
+        #expect(try samples(adam7) == samples(plain))
+    }
+
     @Test func jpegInsideTIFFIsLosslessUnlessAQualityIsGiven() throws {
         let folder = try TemporaryDirectory()
         let plain = folder.file("plain.tif"), jpeg = folder.file("jpeg.tif")
