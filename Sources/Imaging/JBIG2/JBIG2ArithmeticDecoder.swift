@@ -35,6 +35,12 @@ struct JBIG2ArithmeticDecoder {
         mutating func reset() { for i in values.indices { values[i] = 0 } }
     }
 
+    /// The table packed one row a word (Qe | NMPS << 16 | NLPS << 22 | SWITCH << 28), held by each
+    /// decoder so the hot path reads a plain array instead of a lazily initialized global.
+    private static let packed: [UInt32] = states.map {
+        $0.qe | UInt32($0.nmps) << 16 | UInt32($0.nlps) << 22 | ($0.switches ? 1 << 28 : 0)
+    }
+    private let table = Self.packed
     private let data: [UInt8]
     private(set) var position: Int
     private let end: Int
@@ -89,8 +95,9 @@ struct JBIG2ArithmeticDecoder {
         let value = contexts.values[cx]
         let index = Int(value & 0x7F)
         var mps = Int(value >> 7)
-        let state = Self.states[index]
-        let qe = state.qe
+        let row = table[index]
+        let qe = row & 0xFFFF
+        let nmps = Int(row >> 16 & 0x3F), nlps = Int(row >> 22 & 0x3F), switches = row >> 28 != 0
         a &-= qe
         let bit: Int
         var next = index
@@ -98,11 +105,11 @@ struct JBIG2ArithmeticDecoder {
         if (c >> 16) < qe {
             if a < qe {
                 bit = mps
-                next = Int(state.nmps)
+                next = nmps
             } else {
                 bit = 1 - mps
-                if state.switches { mps = 1 - mps }
-                next = Int(state.nlps)
+                if switches { mps = 1 - mps }
+                next = nlps
             }
             a = qe
         } else {
@@ -111,11 +118,11 @@ struct JBIG2ArithmeticDecoder {
             // MPS path with conditional exchange.
             if a < qe {
                 bit = 1 - mps
-                if state.switches { mps = 1 - mps }
-                next = Int(state.nlps)
+                if switches { mps = 1 - mps }
+                next = nlps
             } else {
                 bit = mps
-                next = Int(state.nmps)
+                next = nmps
             }
         }
         contexts.values[cx] = UInt8(next) | UInt8(mps << 7)
