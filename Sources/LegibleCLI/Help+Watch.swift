@@ -22,6 +22,8 @@ extension Help {
           --out DIR          where outputs go (required)
           --archive DIR      where inputs go once their output is written (default: they
                              stay in INBOX, remembered by the journal)
+          --delete           delete inputs once their output is written and synced, instead
+                             of archiving them (failed inputs are never deleted)
           --failed DIR       where inputs that failed go, with NAME.error.txt (default: they
                              stay in INBOX; the reason is written to DIR/NAME.error.txt)
           --once             process what is in INBOX, then exit (for cron and tests)

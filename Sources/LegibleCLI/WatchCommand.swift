@@ -9,7 +9,7 @@ struct WatchCommand {
     /// Options that take a value.
     static let valued = JobOptions.valued.union(WriteFlags.valued).union(["--out", "--archive", "--failed", "--poll", "--settle", "--retries"])
     /// Options without a value.
-    static let flags = JobOptions.flags.union(WriteFlags.flags).union(["--once", "--log-json", "--quiet", "--help"])
+    static let flags = JobOptions.flags.union(WriteFlags.flags).union(["--once", "--delete", "--log-json", "--quiet", "--help"])
 
     func run() async -> ExitCode {
         await Console.reportingErrors {
@@ -28,7 +28,8 @@ struct WatchCommand {
         try job.validate()
         func folder(_ option: String) -> URL? { parsed.values[option].map { URL(fileURLWithPath: $0) } }
         let folders = WatchFolders(inbox: URL(fileURLWithPath: parsed.positionals[0]), out: URL(fileURLWithPath: out),
-                                   archive: folder("--archive"), failed: folder("--failed"))
+                                   archive: folder("--archive"), failed: folder("--failed"),
+                                   deleteProcessed: parsed.flags.contains("--delete"))
         let (pool, engine) = try JobOptions.pool(for: job, environment: environment)
         defer { pool.shutdown() }
         var options = WatchOptions(folders: folders, job: job, engineName: engine)

@@ -90,6 +90,14 @@ enum DurableFiles {
         syncDirectory(source.deletingLastPathComponent())
     }
 
+    /// Deletes `url` and syncs its folder, so the deletion survives a crash.
+    static func remove(_ url: URL) throws {
+        guard unlink(url.path) == 0 || errno == ENOENT else {
+            throw PipelineError(.fileAccess, "cannot delete \(url.path): \(String(cString: strerror(errno)))")
+        }
+        syncDirectory(url.deletingLastPathComponent())
+    }
+
     /// Writes `text` to `url` atomically (temporary file, fsync, rename, folder sync).
     static func write(_ text: String, to url: URL) throws {
         try makeDirectories(url.deletingLastPathComponent())

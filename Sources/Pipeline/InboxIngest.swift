@@ -89,19 +89,29 @@ struct InboxIngest: Sendable {
     }
 
     /// Completes a `done` or `failing` entry: the reason written beside a failed input, the
-    /// input moved (or left in place when there is no folder for it), the entry closed.
+    /// input moved (or deleted when asked, or left in place when there is no folder for it),
+    /// the entry closed.
     func finish(_ entry: WatchJournalEntry, seconds: Double = 0) async throws -> IngestOutcome {
         let source = folders.inbox.appendingPathComponent(entry.file)
         let folder = entry.step == .failing ? folders.failed : folders.archive
+        let deleting = entry.step == .done && folders.deleteProcessed
         try await BlockingIO.run { [self] in
             if entry.step == .failing { try writeErrorNote(for: entry, reason: entry.reason ?? "unknown") }
+            if deleting {
+                // After a crash the name may hold a newer file: only the input that was
+                // processed is deleted; another one is left for the scan to take.
+                if FileStamp(path: source.path) != nil, (try? ContentHash.of(source)) == entry.input {
+                    try DurableFiles.remove(source)
+                }
+                return
+            }
             guard let folder, let moveTo = entry.moveTo else { return }
             let destination = folder.appendingPathComponent(moveTo)
             if FileStamp(path: source.path) != nil {
                 try DurableFiles.move(source, to: destination)
             }
         }
-        try await ledger.close(entry, kept: entry.moveTo == nil)
+        try await ledger.close(entry, kept: !deleting && entry.moveTo == nil)
         if entry.step == .failing {
             return .failed(reason: entry.reason ?? "unknown", movedTo: entry.moveTo)
         }

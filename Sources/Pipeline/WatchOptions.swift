@@ -10,19 +10,26 @@ public struct WatchFolders: Sendable {
     public var archive: URL?
     /// Inputs that failed, each with `NAME.error.txt`; nil leaves them in the inbox.
     public var failed: URL?
+    /// Delete inputs once their output is durable, instead of archiving or keeping them
+    /// (failed inputs are never deleted).
+    public var deleteProcessed: Bool
 
     /// Creates the set.
-    public init(inbox: URL, out: URL, archive: URL? = nil, failed: URL? = nil) {
+    public init(inbox: URL, out: URL, archive: URL? = nil, failed: URL? = nil, deleteProcessed: Bool = false) {
         self.inbox = inbox
         self.out = out
         self.archive = archive
         self.failed = failed
+        self.deleteProcessed = deleteProcessed
     }
 
     /// Checks the inbox and creates the other folders.
     /// - Throws: `PipelineError.badArguments` for an output, archive or failed folder inside
     ///   the inbox (it would feed the watcher its own files), `.fileAccess` otherwise.
     func prepare() throws {
+        if deleteProcessed && archive != nil {
+            throw PipelineError(.badArguments, "--delete and --archive exclude each other: processed inputs are either deleted or archived")
+        }
         guard FileStamp(path: DurableFiles.realPath(inbox))?.kind == .directory else {
             throw PipelineError(.fileAccess, "the inbox does not exist or is not a folder: \(inbox.path)")
         }
