@@ -44,7 +44,7 @@ public struct FormDetectionParameters: Codable, Sendable, Equatable {
     // MARK: Field assembly
 
     /// Height of a text field drawn above an underline.
-    public var underlineFieldHeight: Double = 16
+    public var underlineFieldHeight: Double = 19
     /// Highest box height still a single-line text field; taller boxes are multi-line.
     public var maxSingleLineHeight: Double = 30
     /// Least spacing of stacked rules read as the lines of one multi-line field (closer rules
