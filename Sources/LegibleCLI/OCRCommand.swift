@@ -59,7 +59,7 @@ struct OCRCommand {
         let quiet = parsed.flags.contains("--quiet")
         let input = URL(fileURLWithPath: parsed.positionals[0])
         let output = URL(fileURLWithPath: parsed.positionals[1])
-        if parsed.flags.contains("--forms") {
+        if parsed.flags.contains("--forms") || job.forms {
             return await formsPass(parsed, input: input, output: output, job: job, quiet: quiet)
         }
         if let formOnly = ["--review", "--keep-fields", "--replace-fields"].first(where: { parsed.values[$0] != nil || parsed.flags.contains($0) }) {
@@ -120,7 +120,10 @@ extension OCRCommand {
         var options = FormsOptions()
         options.textLayer = true
         options.review = parsed.values["--review"].map { URL(fileURLWithPath: $0) }
-        do { options.existing = try FormsCommand.policy(parsed) } catch CLIError.usage(let message) {
+        do {
+            let asked = try FormsCommand.policy(parsed)
+            options.existing = asked == .refuse ? job.existingFields : asked
+        } catch CLIError.usage(let message) {
             return Console.fail(.badArguments, message)
         } catch {
             return Console.fail(.badArguments, "\(error)")

@@ -83,7 +83,7 @@ public struct BatchRunner: Sendable {
         let journal = try Journal<BatchJournalEntry>(url: state.appendingPathComponent("journal-\(options.shard.fileTag).jsonl"))
         let finished = Self.finishedOutputs(in: state)
         let pipeline = options.job.fingerprint + "/" + options.engineName
-        let task = DocumentTask(runner: OCRRunner(engines: engines), job: options.job)
+        let task = DocumentTask(engines: engines, job: options.job)
         let window = max(1, options.openDocuments ?? engines.workerCount + 1)
         let counter = ProgressCounter(total: files.count)
 

@@ -1,4 +1,5 @@
 import Foundation
+import Forms
 
 /// What to do with pages that already have text.
 public enum TextPageMode: String, Codable, Sendable {
@@ -52,6 +53,12 @@ public struct OCRJob: Codable, Sendable, Equatable {
     public var optimize: OptimizeLevel?
     /// The resolution `optimize: screen` reduces images to; nil means 150 dpi.
     public var screenDPI: Int?
+    /// Also make the document fillable (`legible ocr --forms`): fields found from the
+    /// layout and written with the text layers, in one write.
+    public var forms = false
+    /// What a forms run does with an input that already has a form (`--keep-fields`,
+    /// `--replace-fields`; by default such an input fails with the reason).
+    public var existingFields: ExistingFormPolicy = .refuse
     /// The password for encrypted input. Given on the command line only, never read from a
     /// pipeline file, so that definitions can be shared without secrets.
     public var password: String?
@@ -65,6 +72,7 @@ public struct OCRJob: Codable, Sendable, Equatable {
         case pageTimeout = "page-timeout", maxOCRResolution = "max-ocr-dpi", decrypt
         case writeMode = "write", pdfVersion = "pdf-version", deterministic, linearize
         case optimize, screenDPI = "screen-dpi"
+        case forms, existingFields = "existing-fields"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -84,6 +92,8 @@ public struct OCRJob: Codable, Sendable, Equatable {
         linearize = try container.decodeIfPresent(Bool.self, forKey: .linearize) ?? false
         optimize = try container.decodeIfPresent(OptimizeLevel.self, forKey: .optimize)
         screenDPI = try container.decodeIfPresent(Int.self, forKey: .screenDPI)
+        forms = try container.decodeIfPresent(Bool.self, forKey: .forms) ?? false
+        existingFields = try container.decodeIfPresent(ExistingFormPolicy.self, forKey: .existingFields) ?? .refuse
     }
 
     /// Loads a job definition, rejecting unknown keys and bad values with a message naming them.

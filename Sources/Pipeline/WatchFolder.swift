@@ -32,7 +32,7 @@ public struct WatchFolder: Sendable {
         let lock = try WatchLock(in: folders.out)
         defer { lock.release() }
         let ledger = try WatchLedger(folders: folders)
-        let ingest = InboxIngest(folders: folders, ledger: ledger, task: DocumentTask(runner: OCRRunner(engines: engines), job: options.job))
+        let ingest = InboxIngest(folders: folders, ledger: ledger, task: DocumentTask(engines: engines, job: options.job))
         try await ingest.reconcile()
         InotifyMonitor.removeStaleProbe(in: folders.inbox)
 

@@ -51,7 +51,7 @@ struct WatchDeleteTests {
         let claim = try await ledger.claim(file: name, input: hash, kind: .pdf)
         let done = try await ledger.settle(claim, failure: nil, pages: 1)
         try Data(try Fixtures.bytes(Fixtures.sample("scan-jpeg.pdf"))).write(to: input)
-        let ingest = InboxIngest(folders: folders, ledger: ledger, task: DocumentTask(runner: OCRRunner(engines: pool), job: OCRJob()))
+        let ingest = InboxIngest(folders: folders, ledger: ledger, task: DocumentTask(engines: pool, job: OCRJob()))
         _ = try await ingest.finish(done)
         #expect(try Fixtures.bytes(input) == (try Fixtures.bytes(Fixtures.sample("scan-jpeg.pdf"))))
     }
