@@ -114,6 +114,15 @@ public final class DocumentRewriter {
         return summary
     }
 
+    /// The document as bytes, written as `write(to:options:)` writes a file (PDFKit's
+    /// `dataRepresentation(options:)`).
+    /// - Throws: `WriteError`.
+    public func dataRepresentation(options: WriteOptions = WriteOptions()) throws -> [UInt8] {
+        let output = OutputFile.memory()
+        try write(to: output, options: options)
+        return output.bytes
+    }
+
     /// Writes an incremental update (see `write(to:options:)` with `options.incremental`).
     @discardableResult
     public func writeIncremental(to output: OutputFile, options: WriteOptions = WriteOptions()) throws -> WriteSummary {

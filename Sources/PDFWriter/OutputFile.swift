@@ -2,12 +2,13 @@ import Foundation
 
 /// Writes an output file safely: into a temporary file in the destination folder, flushed to
 /// disk, then renamed over the destination, so a reader never sees a half-written file and an
-/// interrupted run leaves nothing behind.
+/// interrupted run leaves nothing behind. `OutputFile.memory()` collects the bytes instead
+/// (PDFKit's `dataRepresentation`).
 public final class OutputFile {
-    /// The final path.
+    /// The final path (`memory:` for an output kept in memory).
     public let destination: URL
-    private let temporary: URL
-    private let descriptor: Int32
+    /// The temporary file and its descriptor; nil for an output kept in memory.
+    private let file: (temporary: URL, descriptor: Int32)?
     private var buffer: [UInt8] = []
     private var committed = false
     /// Bytes written so far (the offset of the next byte).
@@ -18,20 +19,33 @@ public final class OutputFile {
         self.destination = destination
         let folder = destination.deletingLastPathComponent()
         let name = ".\(destination.lastPathComponent).legible-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
-        temporary = folder.appendingPathComponent(name)
-        descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        let temporary = folder.appendingPathComponent(name)
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw WriteError(.fileAccess, "cannot create a file in \(folder.path): \(String(cString: strerror(errno)))")
         }
+        file = (temporary, descriptor)
         buffer.reserveCapacity(1 << 20)
     }
 
+    private init(memory: Void) {
+        destination = URL(string: "memory:")!
+        file = nil
+    }
+
+    /// An output whose bytes stay in memory (`bytes`); it is never committed to a file.
+    public static func memory() -> OutputFile { OutputFile(memory: ()) }
+
     deinit {
-        if !committed {
-            close(descriptor)
-            unlink(temporary.path)
+        if !committed, let file {
+            close(file.descriptor)
+            unlink(file.temporary.path)
         }
     }
+
+    /// Everything written to an in-memory output (empty for a file output, whose bytes go
+    /// to disk as they come).
+    public var bytes: [UInt8] { file == nil ? buffer : [] }
 
     /// Appends bytes.
     public func write(_ bytes: [UInt8]) throws {
@@ -53,10 +67,11 @@ public final class OutputFile {
     }
 
     private func flush() throws {
+        guard let file else { return } // in memory: the buffer is the output
         var done = 0
         while done < buffer.count {
             let n = buffer.withUnsafeBytes { raw in
-                Foundation.write(descriptor, raw.baseAddress! + done, raw.count - done)
+                Foundation.write(file.descriptor, raw.baseAddress! + done, raw.count - done)
             }
             if n < 0 {
                 if errno == EINTR { continue }
@@ -68,16 +83,18 @@ public final class OutputFile {
     }
 
     /// Flushes, syncs and renames the temporary file over the destination.
+    /// - Throws: `WriteError`; also for an in-memory output, which has no file to commit.
     public func commit() throws {
         try requireOpen()
+        guard let file else { throw WriteError(.fileAccess, "an in-memory output has no file to commit; read its bytes") }
         try flush()
-        guard fsync(descriptor) == 0 else {
+        guard fsync(file.descriptor) == 0 else {
             throw WriteError(.fileAccess, "cannot flush \(destination.path) to disk: \(String(cString: strerror(errno)))")
         }
-        close(descriptor)
-        guard rename(temporary.path, destination.path) == 0 else {
+        close(file.descriptor)
+        guard rename(file.temporary.path, destination.path) == 0 else {
             let reason = String(cString: strerror(errno))
-            unlink(temporary.path)
+            unlink(file.temporary.path)
             committed = true
             throw WriteError(.fileAccess, "cannot move the output into place at \(destination.path): \(reason)")
         }
