@@ -36,4 +36,11 @@ public struct Matrix: Sendable, Equatable {
         guard abs(det) > 1e-12 else { return nil }
         return Matrix(d / det, -b / det, -c / det, a / det, (c * f - d * e) / det, (b * e - a * f) / det)
     }
+
+    /// The bounding box of `rect` mapped through the matrix.
+    public func transform(_ rect: PDFRect) -> PDFRect {
+        let corners = [apply(rect.x0, rect.y0), apply(rect.x1, rect.y0), apply(rect.x0, rect.y1), apply(rect.x1, rect.y1)]
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        return PDFRect(xs.min() ?? 0, ys.min() ?? 0, xs.max() ?? 0, ys.max() ?? 0)
+    }
 }

@@ -30,12 +30,6 @@ struct GraphicsState {
 }
 
 extension Matrix {
-    /// The bounding box of `rect` mapped through the matrix.
-    func transform(_ rect: PDFRect) -> PDFRect {
-        let p = [apply(rect.x0, rect.y0), apply(rect.x1, rect.y0), apply(rect.x0, rect.y1), apply(rect.x1, rect.y1)]
-        return PDFRect(p.map(\.x).min()!, p.map(\.y).min()!, p.map(\.x).max()!, p.map(\.y).max()!)
-    }
-
     /// How much the matrix scales lengths (the square root of its determinant's magnitude).
     var scale: Double { abs(a * d - b * c).squareRoot() }
 
