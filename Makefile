@@ -54,6 +54,7 @@ bench: build
 	bash bench/rewrite-roundtrip.sh
 	bash bench/forms-bench.sh
 	bash bench/images-vs-img2pdf.sh
+	bash bench/batch-throughput.sh
 
 ## fuzz: the PDF reader's libFuzzer target (Fuzz/: swiftc -sanitize=fuzzer,address, outside the package),
 ## seeded with the corpus's small files, for FUZZ_SECONDS (default 1800); findings in .build/fuzz/artifacts/
