@@ -13,13 +13,7 @@ struct TextSource {
     /// - Throws: `PipelineError` with the exit code the failure maps to.
     init(path: String, password: String?, pages selection: String?) throws {
         let chosen = try selection.map { try PageSelection($0) }
-        let url = URL(fileURLWithPath: path)
-        let bytes: [UInt8]
-        do {
-            bytes = [UInt8](try Data(contentsOf: url))
-        } catch {
-            throw PipelineError(.fileAccess, "cannot read \(path): \((error as NSError).localizedDescription)")
-        }
+        let bytes = try FileBytes.input(URL(fileURLWithPath: path))
         do {
             document = try PDFDocument(bytes: bytes, password: password)
             let all = try document.pages()

@@ -5,17 +5,12 @@ import PDF
 /// The read stage: opens a PDF, or wraps image files as a PDF with a page per frame.
 enum DocumentReader {
     /// The largest input file read (protects memory; inputs are read whole).
-    static let maxInputBytes = 8 << 30
+    static let maxInputBytes = FileBytes.maxInputBytes
 
     /// Opens `url`. An encrypted PDF is opened with `password` (or the empty one); the writer
     /// keeps its encryption unless `decrypt` is true, and a note says which.
     static func open(_ url: URL, password: String? = nil, decrypt: Bool = false) throws -> (document: PDFDocument, notes: [String]) {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            throw PipelineError(.fileAccess, "input file not found: \(url.path)")
-        }
-        if isDirectory.boolValue { throw PipelineError(.fileAccess, "input is a directory: \(url.path)") }
-        let bytes = try FileBytes.read(url, limit: maxInputBytes)
+        let bytes = try FileBytes.input(url)
         guard !bytes.isEmpty else { throw PipelineError(.badInput, "\(url.lastPathComponent) is empty") }
         if ImageFileKind.sniff(bytes) != nil {
             do {

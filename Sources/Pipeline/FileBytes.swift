@@ -2,7 +2,22 @@ import Foundation
 
 /// Reads a whole file straight into a byte array: one copy in memory, not a mapped file plus
 /// a copy of it.
-enum FileBytes {
+public enum FileBytes {
+    /// The largest input file read (protects memory; inputs are read whole).
+    public static let maxInputBytes = 8 << 30
+
+    /// The bytes of the input file at `url`, which must exist and not be a folder.
+    /// - Throws: `PipelineError`: `.fileAccess` ("input file not found", "input is a
+    ///   directory", unreadable), `.badInput` past `limit` bytes.
+    public static func input(_ url: URL, limit: Int = maxInputBytes) throws -> [UInt8] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            throw PipelineError(.fileAccess, "input file not found: \(url.path)")
+        }
+        if isDirectory.boolValue { throw PipelineError(.fileAccess, "input is a directory: \(url.path)") }
+        return try read(url, limit: limit)
+    }
+
     static func read(_ url: URL, limit: Int) throws -> [UInt8] {
         let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {

@@ -50,12 +50,7 @@ public enum ImagesToPDF {
 
     /// The frames of one image file.
     static func frames(of url: URL, options: ImagePageOptions) throws -> [EncodedImage] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            throw PipelineError(.fileAccess, "input file not found: \(url.path)")
-        }
-        if isDirectory.boolValue { throw PipelineError(.fileAccess, "input is a directory: \(url.path)") }
-        let bytes = try FileBytes.read(url, limit: DocumentReader.maxInputBytes)
+        let bytes = try FileBytes.input(url)
         guard ImageFileKind.sniff(bytes) != nil else {
             throw PipelineError(.badInput, "\(url.lastPathComponent) is not a JPEG, PNG or TIFF image")
         }
