@@ -102,6 +102,8 @@ public enum ImageFileReader {
         var w: Int32 = 0, h: Int32 = 0, spp: Int32 = 0, ycck: Int32 = 0, cmyk: Int32 = 0
         let ok = bytes.withUnsafeBufferPointer { readHeaderMemJpeg($0.baseAddress, $0.count, &w, &h, &spp, &ycck, &cmyk) }
         guard ok == 0, w > 0, h > 0 else { throw ImagingError(.decodeFailed, "the JPEG header cannot be read") }
+        // Embedded as it is, so it must be whole: a cut file reads its header fine.
+        guard JFIF.hasEndOfImage(bytes) else { throw ImagingError(.decodeFailed, "the JPEG file is truncated (no end-of-image marker)") }
         let exif = EXIFTags(jpeg: bytes)
         var (dpiX, dpiY) = JFIF.resolution(bytes)
         // Cameras and some scanners write no JFIF density, only EXIF's.
@@ -208,6 +210,25 @@ enum JFIF {
             }
         }
         return true
+    }
+
+    /// Whether an end-of-image marker (FF D9) follows the first scan. Inside entropy-coded data
+    /// FF is always followed by 00 or a restart marker, so FF D9 there can only be the end.
+    static func hasEndOfImage(_ bytes: [UInt8]) -> Bool {
+        var p = 2
+        while p + 4 < bytes.count, bytes[p] == 0xFF {
+            let marker = bytes[p + 1]
+            if marker == 0xFF { p += 1; continue }
+            if marker == 0xDA { break }
+            p += 2 + (Int(bytes[p + 2]) << 8 | Int(bytes[p + 3]))
+        }
+        guard p + 1 < bytes.count else { return false }
+        var i = p + 2
+        while i + 1 < bytes.count {
+            if bytes[i] == 0xFF && bytes[i + 1] == 0xD9 { return true }
+            i += 1
+        }
+        return false
     }
 
     /// Whether the file has Adobe's APP14 marker.

@@ -144,6 +144,15 @@ struct ImagePageHostileHeaderTests {
         }
     }
 
+    @Test func truncatedJPEGsAreRefusedNotEmbeddedHalf() throws {
+        let jpeg = try Fixtures.bytes(Fixtures.sample("scan.jpg"))
+        for length in [4, 200, 1000, jpeg.count / 2, jpeg.count - 2] {
+            #expect(throws: ImagingError.self) { try ImageFileReader.frames(of: Array(jpeg.prefix(length))) }
+        }
+        // Bytes after the end marker (some cameras append data) do not matter.
+        #expect(try ImageFileReader.frames(of: jpeg + [0, 1, 2, 3]).first?.filter == "DCTDecode")
+    }
+
     @Test func aPaletteAtSixteenBitsIsNotPassedThrough() throws {
         var png = try Fixtures.bytes(Fixtures.sample("scan-palette.png"))
         png[24] = 16   // IHDR bit depth: not allowed with colour type 3
