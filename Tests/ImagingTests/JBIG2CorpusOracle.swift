@@ -69,7 +69,13 @@ enum JBIG2CorpusOracle {
         } catch {
             detail = "\(error)"
         }
-        let line = "\(file.lastPathComponent)\t\(image.object.number)\t\(outcome)\t\(detail)\n"
+        let name = file.lastPathComponent
+        if outcome == "mismatch" {
+            if JBIG2CorpusTests.popplerDiffers.contains(name) { detail += "; poppler differs, ours is the suite's drawing" }
+            if name == JBIG2CorpusTests.fileHeader { detail += "; poppler cannot decode a stream with a file header" }
+            if name == JBIG2CorpusTests.deviceN { detail += "; JBIG2 bitmap exact, the DeviceN tint conversion differs" }
+        }
+        let line = "\(name)\t\(image.object.number)\t\(outcome)\t\(detail)\n"
         // One write per line with O_APPEND: parallel test cases do not interleave lines.
         let handle = open(path, O_WRONLY | O_APPEND | O_CREAT, 0o644)
         guard handle >= 0 else { return }
