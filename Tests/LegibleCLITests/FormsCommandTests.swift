@@ -129,4 +129,47 @@ struct FormsCommandTests {
         #expect(found.contains { $0.name.contains("name") })
         #expect(found.flatMap(\.widgets).allSatisfy { $0.hasAppearance })
     }
+
+    @Test func aScanStoredSidewaysOnARotatedPageGetsItsFieldsWhereTheyShow() throws {
+        let folder = try TemporaryDirectory()
+        let sample = Fixtures.sample("flat-form.pdf").path
+        #expect(try Tool.run("pdftoppm", ["-r", "150", "-gray", "-png", "-singlefile", sample, folder.file("scan").path]).status == 0)
+        // The same form scanned sideways (turned a quarter anticlockwise), wrapped as a page of
+        // pixels (an empty review file adds no field), then shown upright through /Rotate 90.
+        let turned = try Tool.run("qpdf", ["--rotate=-90", sample, folder.file("left.pdf").path])
+        #expect(turned.status == 0 || turned.status == 3)
+        #expect(try Tool.run("pdftoppm", ["-r", "150", "-gray", "-png", "-singlefile", folder.file("left.pdf").path,
+                                          folder.file("side").path]).status == 0)
+        let empty = folder.file("empty.json")
+        try Data("{\"version\": 1, \"source\": \"side.png\", \"pages\": [], \"fields\": []}".utf8).write(to: empty)
+        #expect(try legible(["forms", "-q", folder.file("side.png").path, folder.file("side.pdf").path, "--from-review", empty.path]).status == 0)
+        let upright = try Tool.run("qpdf", ["--rotate=+90", folder.file("side.pdf").path, folder.file("rotated.pdf").path])
+        #expect(upright.status == 0 || upright.status == 3)
+
+        func review(_ input: URL, _ name: String) throws -> [(kind: String, rect: [Double])] {
+            let file = folder.file(name + ".json")
+            let result = try legible(["forms", "-q", input.path, folder.file(name + "-form.pdf").path, "--review", file.path])
+            #expect(result.status == 0, "\(result.stderr)")
+            let json = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any] ?? [:]
+            let page = (json["pages"] as? [[String: Any]])?.first ?? [:]
+            guard let width = page["width"] as? Double, let height = page["height"] as? Double else {
+                Issue.record("no page size in \(name).json")
+                return []
+            }
+            return (json["fields"] as? [[String: Any]] ?? []).compactMap { field in
+                guard let kind = field["kind"] as? String, let r = field["rect"] as? [String: Double],
+                      let l = r["left"], let t = r["top"], let rr = r["right"], let b = r["bottom"] else { return nil }
+                return (kind, [l / width, t / height, rr / width, b / height])
+            }
+        }
+        let straight = try review(folder.file("scan.png"), "straight")
+        let rotated = try review(folder.file("rotated.pdf"), "rotated")
+        #expect(straight.count >= 4)
+        // Where the fields are does not depend on how the scan is stored (the detector may still
+        // read a noisy cell differently, so most fields, not all, must match).
+        let matched = straight.filter { field in
+            rotated.contains { zip($0.rect, field.rect).allSatisfy { abs($0 - $1) < 0.02 } }
+        }
+        #expect(Double(matched.count) >= 0.8 * Double(straight.count), "\(straight) vs \(rotated)")
+    }
 }
