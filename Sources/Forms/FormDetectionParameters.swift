@@ -49,7 +49,7 @@ public struct FormDetectionParameters: Codable, Sendable, Equatable {
     public var maxSingleLineHeight: Double = 30
     /// Least spacing of stacked rules read as the lines of one multi-line field (closer rules
     /// are the rows of a list, one field each).
-    public var minStackedRuleGap: Double = 16
+    public var minStackedRuleGap: Double = 21
     /// Smallest width of a text field.
     public var minTextFieldWidth: Double = 24
     /// Lowest share of a box's height left free below a label inside it for the box to be a field.

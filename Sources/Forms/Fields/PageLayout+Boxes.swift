@@ -45,11 +45,9 @@ extension PageLayout {
     /// a frame around fields, not one.
     private func hasInnerRules(_ box: LayoutRect) -> Bool {
         horizontals.contains { r in
-            r.position > box.top + 3 && r.position < box.bottom - 3 && r.start >= box.left - 3 && r.end <= box.right + 3
-                && r.length >= 0.5 * box.width
+            r.position > box.top + 3 && r.position < box.bottom - 3 && min(r.end, box.right) - max(r.start, box.left) >= 0.5 * box.width
         } || verticals.contains { r in
-            r.position > box.left + 3 && r.position < box.right - 3 && r.start >= box.top - 3 && r.end <= box.bottom + 3
-                && r.length >= 0.5 * box.height
+            r.position > box.left + 3 && r.position < box.right - 3 && min(r.end, box.bottom) - max(r.start, box.top) >= 0.5 * box.height
         }
     }
 
