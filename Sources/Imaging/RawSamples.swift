@@ -1,96 +1,81 @@
 import CLeptonica
 import PDF
 
-/// Turns uncompressed image samples (ISO 32000-1 §8.9.3) into a Leptonica image.
+/// Turns uncompressed image samples (ISO 32000-1 §8.9.3) into a Leptonica image: 1-bit for
+/// bilevel gray and stencil masks, 8-bit gray for gray spaces, 32-bit RGB for the rest.
 enum RawSamples {
     /// The most pixels one image may have before we refuse it.
-    static let maxPixels = 400_000_000
+    static let maxPixels = 2_000_000_000
 
     static func image(_ data: [UInt8], width: Int, height: Int, bitsPerComponent bpc: Int,
                       colorSpace: ImageColorSpace, decode: [Double]?, isMask: Bool) throws -> PixImage {
-        guard width > 0, height > 0, width <= 1 << 20, height <= 1 << 20 else {
-            throw ImagingError(.decodeFailed, "image has bad dimensions \(width)×\(height)")
-        }
-        guard width * height <= maxPixels else {
-            throw ImagingError(.tooLarge, "image of \(width)×\(height) pixels is above the limit of \(maxPixels)")
-        }
+        try checkSize(width: width, height: height)
         guard [1, 2, 4, 8, 16].contains(bpc) else {
             throw ImagingError(.unsupported, "\(bpc) bits per component")
         }
-        let components = isMask ? 1 : colorSpace.components
+        let space: ImageColorSpace = isMask ? .gray : colorSpace
+        let components = space.components
         let rowBytes = (width * components * bpc + 7) / 8
-        // Short data (truncated streams) is padded with white rather than rejected.
+        guard rowBytes.multipliedReportingOverflow(by: height).partialValue <= Int(Int32.max) else {
+            throw ImagingError(.tooLarge, "image of \(width)×\(height) pixels is above the limit")
+        }
+        // Short data (truncated streams) is padded rather than rejected, as viewers do.
         var samples = data
         if samples.count < rowBytes * height {
-            samples += [UInt8](repeating: isMask || bpc != 1 ? 0xFF : 0xFF, count: rowBytes * height - samples.count)
+            samples += [UInt8](repeating: 0xFF, count: rowBytes * height - samples.count)
         }
-        let inverted = (decode?.count ?? 0) >= 2 && decode![0] > decode![1]
+        var ranges = space.defaultDecode(bitsPerComponent: bpc)
+        if let decode, decode.count >= ranges.count { ranges = Array(decode.prefix(ranges.count)) }
 
-        if components == 1 && bpc == 1 {
-            if case .indexed = colorSpace {} else {
-                // Leptonica 1-bit: 1 is black. PDF gray: 0 is black (masks: 0 paints by default).
-                return try bilevel(samples, width: width, height: height, rowBytes: rowBytes, invert: !inverted)
+        if components == 1 && bpc == 1, case .gray = space {
+            if isMask || (ranges == [0, 1] || ranges == [1, 0]) {
+                // Leptonica 1-bit: 1 is black. Gray: sample 0 is black unless /Decode swaps;
+                // masks: sample 0 paints unless /Decode [1 0].
+                return try bilevel(samples, width: width, height: height, rowBytes: rowBytes, invert: ranges[0] < ranges[1])
             }
         }
-        // General path: every pixel to 8-bit gray or RGB.
-        let gray = isMask || colorSpace.isGrayOutput
+        let gray = space.isGrayOutput
         guard let pix = pixCreate(Int32(width), Int32(height), gray ? 8 : 32) else {
-            throw ImagingError(.decodeFailed, "out of memory for a \(width)×\(height) image")
+            throw ImagingError(.tooLarge, "out of memory for a \(width)×\(height) image")
         }
         let image = PixImage(owning: pix)
+        var mapper = SampleMapper(space: space, bitsPerComponent: bpc, ranges: ranges)
         let wpl = Int(pixGetWpl(pix))
         let base = pixGetData(pix)!
-        let maxValue = (1 << bpc) - 1
-        var reader = SampleReader(bytes: samples, bitsPerComponent: bpc)
-        var components8 = [Int](repeating: 0, count: components)
-        for y in 0..<height {
-            reader.seek(row: y, rowBytes: rowBytes)
-            let line = base + y * wpl
-            let lineBytes = UnsafeMutableRawPointer(line).assumingMemoryBound(to: UInt8.self)
-            for x in 0..<width {
-                for c in 0..<components {
-                    var v = reader.next()
-                    if inverted && !isIndexed(colorSpace) { v = maxValue - v }
-                    components8[c] = isIndexed(colorSpace) ? v : v * 255 / maxValue
-                }
-                let (r, g, b) = rgb(components8, colorSpace: isMask ? .gray : colorSpace)
-                if gray {
-                    lineBytes[x ^ 3] = UInt8(clamping: (r * 299 + g * 587 + b * 114) / 1000)
-                } else {
-                    line[x] = UInt32(r) << 24 | UInt32(g) << 16 | UInt32(b) << 8 | 0xFF
+        samples.withUnsafeBufferPointer { src in
+            var reader = SampleReader(bytes: src, bitsPerComponent: bpc)
+            var raw = [Int](repeating: 0, count: components)
+            for y in 0..<height {
+                reader.seek(row: y, rowBytes: rowBytes)
+                let line = base + y * wpl
+                let lineBytes = UnsafeMutableRawPointer(line).assumingMemoryBound(to: UInt8.self)
+                for x in 0..<width {
+                    for c in 0..<components { raw[c] = reader.next() }
+                    let rgb = mapper.rgb(raw)
+                    if gray {
+                        lineBytes[x ^ 3] = UInt8(truncatingIfNeeded: rgb >> 24)
+                    } else {
+                        line[x] = rgb
+                    }
                 }
             }
         }
         return image
     }
 
-    private static func isIndexed(_ space: ImageColorSpace) -> Bool {
-        if case .indexed = space { return true }
-        return false
-    }
-
-    /// Converts 8-bit components (or a palette index) to RGB.
-    private static func rgb(_ c: [Int], colorSpace: ImageColorSpace) -> (Int, Int, Int) {
-        switch colorSpace {
-        case .gray, .lab: return (c[0], c[0], c[0])
-        case .rgb: return (c[0], c[1], c[2])
-        case .cmyk:
-            let k = c[3]
-            return (255 - min(255, c[0] + k), 255 - min(255, c[1] + k), 255 - min(255, c[2] + k))
-        case .inks:
-            let darkness = c.max() ?? 0
-            return (255 - darkness, 255 - darkness, 255 - darkness)
-        case .indexed(let base, let lookup):
-            let n = base.components
-            let start = c[0] * n
-            guard start + n <= lookup.count else { return (0, 0, 0) }
-            return rgb((0..<n).map { Int(lookup[start + $0]) }, colorSpace: base)
+    static func checkSize(width: Int, height: Int) throws {
+        guard width > 0, height > 0, width <= 1 << 20, height <= 1 << 20 else {
+            throw ImagingError(.decodeFailed, "image has bad dimensions \(width)×\(height)")
+        }
+        guard width * height <= maxPixels else {
+            throw ImagingError(.tooLarge, "image of \(width)×\(height) pixels is above the limit of \(maxPixels)")
         }
     }
 
-    private static func bilevel(_ samples: [UInt8], width: Int, height: Int, rowBytes: Int, invert: Bool) throws -> PixImage {
+    /// Packs rows of 1-bit samples into a Leptonica 1-bit image, inverting when asked.
+    static func bilevel(_ samples: [UInt8], width: Int, height: Int, rowBytes: Int, invert: Bool) throws -> PixImage {
         guard let pix = pixCreate(Int32(width), Int32(height), 1) else {
-            throw ImagingError(.decodeFailed, "out of memory for a \(width)×\(height) image")
+            throw ImagingError(.tooLarge, "out of memory for a \(width)×\(height) image")
         }
         let image = PixImage(owning: pix)
         let wpl = Int(pixGetWpl(pix))
@@ -101,10 +86,9 @@ enum RawSamples {
                 let line = base + y * wpl * 4
                 let row = src.baseAddress! + y * rowBytes
                 for i in 0..<rowBytes {
-                    var b = invert ? ~row[i] : row[i]
-                    if i == rowBytes - 1 { b &= lastMask }
-                    line[i] = b
+                    line[i] = invert ? ~row[i] : row[i]
                 }
+                line[rowBytes - 1] &= lastMask
             }
         }
         // Bytes were written in big-endian order; Leptonica words are native.
@@ -113,13 +97,69 @@ enum RawSamples {
     }
 }
 
+/// Turns one pixel's raw samples into packed RGB (`0xRRGGBBFF`, Leptonica's layout), with
+/// tables for what repeats: decoded component values, whole colours of one-component spaces,
+/// and a cache of colours for spaces whose conversion runs a function.
+struct SampleMapper {
+    private let space: ImageColorSpace
+    private let values: [[Double]]
+    private var palette: [UInt32] = []
+    private var cache: [UInt64: UInt32] = [:]
+    private let cacheable: Bool
+    private let isPlainRGB: Bool
+    private let bitsPerComponent: Int
+    private var components: [Double]
+
+    init(space: ImageColorSpace, bitsPerComponent bpc: Int, ranges: [Double]) {
+        self.space = space
+        bitsPerComponent = bpc
+        let maxValue = (1 << bpc) - 1
+        let n = space.components
+        values = (0..<n).map { c in
+            let low = ranges[2 * c], high = ranges[2 * c + 1]
+            return (0...maxValue).map { low + Double($0) * (high - low) / Double(maxValue) }
+        }
+        components = [Double](repeating: 0, count: n)
+        cacheable = n * bpc <= 64
+        if case .rgb = space, bpc == 8, ranges == [0, 1, 0, 1, 0, 1] { isPlainRGB = true } else { isPlainRGB = false }
+        if n == 1 {
+            palette = values[0].map { Self.pack(space.rgb([$0])) }
+        }
+    }
+
+    mutating func rgb(_ raw: [Int]) -> UInt32 {
+        if !palette.isEmpty { return palette[raw[0]] }
+        if isPlainRGB { return UInt32(raw[0]) << 24 | UInt32(raw[1]) << 16 | UInt32(raw[2]) << 8 | 0xFF }
+        var key: UInt64 = 0
+        if cacheable {
+            for v in raw { key = key << UInt64(bitsPerComponent) | UInt64(v) }
+            if let hit = cache[key] { return hit }
+        }
+        for c in 0..<raw.count { components[c] = values[c][raw[c]] }
+        let packed = Self.pack(space.rgb(components))
+        if cacheable && cache.count < 1 << 16 { cache[key] = packed }
+        return packed
+    }
+
+    /// Packs RGB (0…1) as poppler rounds colours to bytes.
+    static func pack(_ c: (r: Double, g: Double, b: Double)) -> UInt32 {
+        UInt32(toByte(c.r)) << 24 | UInt32(toByte(c.g)) << 16 | UInt32(toByte(c.b)) << 8 | 0xFF
+    }
+
+    /// 0…1 to a byte through 16.16 fixed point, as poppler does, so exact comparisons hold.
+    static func toByte(_ v: Double) -> UInt8 {
+        let fixed = Int(clip(v) * 65536)
+        return UInt8(truncatingIfNeeded: (fixed * 255 + 0x8000) >> 16)
+    }
+}
+
 /// Reads packed samples of 1–16 bits, MSB first.
 struct SampleReader {
-    let bytes: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
     let bitsPerComponent: Int
     private var bitPosition = 0
 
-    init(bytes: [UInt8], bitsPerComponent: Int) {
+    init(bytes: UnsafeBufferPointer<UInt8>, bitsPerComponent: Int) {
         self.bytes = bytes
         self.bitsPerComponent = bitsPerComponent
     }
