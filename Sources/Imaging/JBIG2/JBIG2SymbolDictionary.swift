@@ -136,7 +136,7 @@ struct JBIG2SymbolDictionary {
                 }
             }
             if huffman && !refineAggregate {
-                try collective(widths: widths, height: heightClass, totalWidth: totalWidth, bits: &bits, table: one, into: &symbols)
+                try collective(widths: widths, height: heightClass, totalWidth: totalWidth, bits: &bits, table: sizeTable ?? one, into: &symbols)
             }
         }
 

@@ -71,6 +71,11 @@ struct JBIG2TextRegion {
             guard let v = try value(table, decoder) else { throw ImagingError(.decodeFailed, "unexpected out-of-band value in a JBIG2 text region") }
             return v
         }
+        // Values only the arithmetic coder codes as integers (Huffman reads them as plain bits).
+        func arithmetic(_ decoder: WritableKeyPath<JBIG2TextDecoders, JBIG2IntegerDecoder>) throws -> Int {
+            guard let v = ia[keyPath: decoder].decode(&arith) else { throw ImagingError(.decodeFailed, "unexpected out-of-band value in a JBIG2 text region") }
+            return v
+        }
 
         var stripT = -(try required(\.dt, \.dt)) * strips
         var firstS = 0
@@ -94,7 +99,7 @@ struct JBIG2TextRegion {
                 let curT: Int
                 if strips == 1 { curT = 0 }
                 else if huffman { curT = try bits.readBits(logStrips) }
-                else { curT = try required(\.dt, \.it) }   // the table path is never taken here
+                else { curT = try arithmetic(\.it) }
                 let t = stripT + curT
                 let id: Int
                 if let codes = tables?.symbolCodes { id = try codes.decodeValue(&bits) }
@@ -103,7 +108,7 @@ struct JBIG2TextRegion {
                     throw ImagingError(.decodeFailed, "JBIG2 text region refers to symbol \(id) of \(symbols.count)")
                 }
                 var ri = 0
-                if refine { ri = huffman ? try bits.readBit() : try required(\.dt, \.ri) }
+                if refine { ri = huffman ? try bits.readBit() : try arithmetic(\.ri) }
                 var symbol = symbols[id]
                 if ri != 0 { symbol = try refined(symbol, &arith, &ia, &bits, tables) }
                 let w = symbol.width, h = symbol.height
