@@ -55,6 +55,7 @@ bench: build
 	bash bench/forms-bench.sh
 	bash bench/images-vs-img2pdf.sh
 	bash bench/batch-throughput.sh
+	bash bench/optimize-vs-ocrmypdf.sh
 
 ## fuzz: the PDF reader's libFuzzer target (Fuzz/: swiftc -sanitize=fuzzer,address, outside the package),
 ## seeded with the corpus's small files, for FUZZ_SECONDS (default 1800); findings in .build/fuzz/artifacts/

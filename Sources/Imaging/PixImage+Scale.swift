@@ -2,8 +2,8 @@ import CLeptonica
 
 extension PixImage {
     /// A copy reduced to `width` × `height` by area averaging (each new pixel the mean of
-    /// the pixels it covers), so text and halftones do not alias as they would with
-    /// sampling. Gray and colour images only; the size must not grow.
+    /// the pixels it covers; linear interpolation for reductions by less than 0.7), so text
+    /// and halftones do not alias as they would with sampling. Gray and colour images only; the size must not grow.
     /// - Throws: `ImagingError` for a bilevel or colour-mapped image, or a larger size.
     public func downsampled(width newWidth: Int, height newHeight: Int) throws -> PixImage {
         guard newWidth >= 1, newHeight >= 1, newWidth <= width, newHeight <= height else {
@@ -15,7 +15,11 @@ extension PixImage {
             throw ImagingError(.unsupported, "downsampling \(source.depth)-bit images")
         }
         let sx = Float(newWidth) / Float(width), sy = Float(newHeight) / Float(height)
-        let scaled = try source.withPix { try PixImage(pixScaleAreaMap($0, sx, sy), or: "downsampling failed") }
+        // Area mapping only pays below 0.7, where Leptonica itself turns to interpolation
+        // (with a warning on standard error); interpolate directly there.
+        let scaled = try source.withPix { pix in
+            try PixImage(sx >= 0.7 && sy >= 0.7 ? pixScaleLI(pix, sx, sy) : pixScaleAreaMap(pix, sx, sy), or: "downsampling failed")
+        }
         // Area mapping rounds the size; the image dictionary must state it exactly.
         return try scaled.scaled(width: newWidth, height: newHeight)
     }

@@ -10,7 +10,7 @@ extension ImageOptimizer {
         guard rowBytes > 0, samples.count >= rowBytes else { return best }
         let rows = samples.count / rowBytes
         let predicted = Flate.deflate(pngPredicted(samples, rowBytes: rowBytes, rows: rows,
-                                                   pixelBytes: max(1, colors * bitsPerComponent / 8)), level: 9)
+                                                   pixelBytes: max(1, (colors * bitsPerComponent + 7) / 8)), level: 9)
         if predicted.count < best.data.count {
             let parameters = PDFDictionary([("Predictor", .int(15)), ("Colors", .int(colors)),
                                             ("BitsPerComponent", .int(bitsPerComponent)), ("Columns", .int(columns))])

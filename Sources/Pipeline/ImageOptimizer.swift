@@ -140,6 +140,12 @@ struct ImageOptimizer: Sendable {
                   let g4 = try? ImageEncoder.groupFour(ccitt: data, parameters: parameters, width: width, height: height) {
             consider(Self.replacing(stream, data: g4, filter: "CCITTFaxDecode", parameters: Self.groupFourParameters(width, height)))
         }
+        if let codec, data.count < stream.data.count {
+            // Text encodings (ASCII85, hex) or Flate around JPEG, JPEG 2000, JBIG2 or fax data
+            // only add bytes: the codec's data is stored bare, its parameters kept.
+            let name = ["DCT": "DCTDecode", "CCF": "CCITTFaxDecode"][codec] ?? codec
+            consider(Self.replacing(stream, data: data, filter: name, parameters: parameters.map { .dictionary($0) }))
+        }
         if codec == nil, [1, 2, 4, 8, 16].contains(bpc) {
             let rowBytes = (width * components * bpc + 7) / 8
             if data.count >= rowBytes * height {
