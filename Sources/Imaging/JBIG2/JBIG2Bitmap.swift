@@ -13,7 +13,7 @@ struct JBIG2Bitmap {
     static let maxPixels = 1 << 31
 
     let width: Int
-    let height: Int
+    private(set) var height: Int
     let stride: Int
     var bytes: [UInt8]
 
@@ -25,6 +25,17 @@ struct JBIG2Bitmap {
         self.height = height
         stride = (width + 7) >> 3
         bytes = [UInt8](repeating: fill ? 0xFF : 0, count: stride * height)
+    }
+
+    /// Adds `count` rows at the bottom (a striped page of unknown height growing stripe by stripe;
+    /// the array's own growth keeps many small stripes linear).
+    mutating func appendRows(_ count: Int, fill: Bool) throws {
+        guard count > 0 else { return }
+        guard height + count <= 1 << 24, width * (height + count) <= Self.maxPixels else {
+            throw ImagingError(.tooLarge, "a JBIG2 page of \(width) × \(height + count) pixels is larger than allowed")
+        }
+        bytes.append(contentsOf: repeatElement(fill ? 0xFF : 0, count: count * stride))
+        height += count
     }
 
     /// The pixel at (x, y); pixels outside the bitmap read as 0, as every template expects.

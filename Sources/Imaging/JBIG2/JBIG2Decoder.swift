@@ -98,13 +98,10 @@ struct JBIG2PageDecoder {
 
     /// Extends a page of unknown height to at least `height` rows.
     private mutating func grow(to height: Int) throws {
-        guard heightUnknown, var current = page else { return }
+        guard heightUnknown, let current = page?.height else { return }
         coveredHeight = max(coveredHeight, height)
-        guard height > current.height else { return }
-        var bigger = try JBIG2Bitmap(width: current.width, height: height, fill: defaultPixel != 0)
-        bigger.compose(current, x: 0, y: 0, op: .replace)
-        current = bigger
-        page = current
+        guard height > current else { return }
+        try page?.appendRows(height - current, fill: defaultPixel != 0)
     }
 
     private mutating func region(_ segment: JBIG2Segment, _ kind: JBIG2Segment.Kind, _ bytes: [UInt8]) throws {

@@ -83,6 +83,7 @@ struct JBIG2HuffmanTable {
         while current < high {
             guard lines.count < 1 << 16 else { throw ImagingError(.decodeFailed, "JBIG2 Huffman table too long") }
             let prefix = try bits.readBits(prefixBits), range = try bits.readBits(rangeBits)
+            guard range <= 32 else { throw ImagingError(.decodeFailed, "JBIG2 Huffman table range of \(range) bits") }
             lines.append(Line(prefixLength: prefix, rangeLength: range, rangeLow: current))
             current += 1 << range
         }

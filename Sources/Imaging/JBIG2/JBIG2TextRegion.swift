@@ -163,6 +163,9 @@ struct JBIG2TextRegion {
         let refinement = JBIG2RefinementRegion(template: refinementTemplate, adaptive: refinementAdaptive)
         let width = symbol.width + rdw, height = symbol.height + rdh
         guard width >= 0, height >= 0 else { throw ImagingError(.decodeFailed, "JBIG2 refined symbol has a negative size") }
+        guard width <= 1 << 16, height <= 1 << 16, width * height <= 1 << 24 else {
+            throw ImagingError(.tooLarge, "a JBIG2 refined symbol of \(width) × \(height) is larger than allowed")
+        }
         let dx = (rdw >> 1) + rdx, dy = (rdh >> 1) + rdy
         if let tables {
             let size = try tables.rsize.decodeValue(&bits)
