@@ -21,8 +21,9 @@ public struct FormDetectionParameters: Codable, Sendable, Equatable {
     public var maxRuleThickness: Double = 3.2
     /// Gap bridged inside a broken or dashed rule.
     public var ruleGapBridge: Double = 1.0
-    /// Largest dot of a dotted fill-in line.
+    /// Thickest dot or dash of a dotted or dashed fill-in line, and its longest dash.
     public var maxLeaderDot: Double = 1.8
+    public var maxLeaderDash: Double = 4
     /// Gap bridged between the dots of a dotted fill-in line.
     public var leaderGapBridge: Double = 2.5
     /// Smallest and largest side of a check box or radio button.

@@ -72,7 +72,7 @@ extension PageLayout {
     /// Whether words stand on the rule along a good part of it (a pre-printed underline).
     private func isUnderWords(_ rule: Rule) -> Bool {
         var covered = 0.0
-        for w in words where w.rect.bottom >= rule.position - 6 && w.rect.bottom <= rule.position + 2 {
+        for w in words where w.rect.bottom >= rule.position - 6 && w.rect.bottom <= rule.position + 2 && w.rect.center.y < rule.position - 2 {
             covered += max(0, min(w.rect.right, rule.end) - max(w.rect.left, rule.start))
         }
         return covered > parameters.maxWordOverlapInField * rule.length

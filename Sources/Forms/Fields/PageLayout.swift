@@ -21,7 +21,11 @@ struct PageLayout {
         height = primitives.height
         self.parameters = parameters
         // Tokens without a letter or digit are OCR's reading of rules and box edges ("|", "—").
-        words = primitives.words.filter { $0.rect.area > 0 && $0.text.contains { $0.isLetter || $0.isNumber } }
+        // A long run of a few letters repeated ("eeceecesc…") is OCR's reading of a dotted line.
+        words = primitives.words.filter { word in
+            word.rect.area > 0 && word.text.contains { $0.isLetter || $0.isNumber }
+                && !(word.text.count >= 12 && Set(word.text.lowercased()).count <= 5)
+        }
         phrases = TextLine.phrases(of: words)
         marks = primitives.marks
         horizontals = primitives.rules.filter { $0.orientation == .horizontal }.sorted { $0.position < $1.position }

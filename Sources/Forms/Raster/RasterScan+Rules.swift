@@ -17,13 +17,13 @@ extension RasterScan {
         return RuleScan(rules: h.rules + v.rules + dotted.rules, mask: try h.mask.union(v.mask).union(dotted.mask))
     }
 
-    /// Dotted and finely dashed lines (fill-in leaders drawn as dots): the page's small marks
+    /// Dotted and dashed lines (fill-in leaders drawn as dots): the page's small marks
     /// alone, bridged along rows and opened like solid rules. Dots further apart than the
     /// bridge (the spaced leaders that lead the eye to an answer box) stay apart.
     private func dottedRules(besides solid: [Rule]) throws -> RuleScan {
         let p = parameters
-        let dot = frame.pixelsX(p.maxLeaderDot)
-        let dots = try ink.smallComponents(width: dot, height: dot)
+        let dot = frame.pixelsY(p.maxLeaderDot)
+        let dots = try ink.smallComponents(width: frame.pixelsX(p.maxLeaderDash), height: dot)
         let lines = try dots.closed(width: frame.pixelsX(p.leaderGapBridge), height: 1)
             .opened(width: frame.pixelsX(p.minHorizontalRule), height: 1)
         var rules: [Rule] = []
