@@ -4,8 +4,8 @@ extension Flattener {
     /// The border a viewer draws around a link that has no appearance stream, as page
     /// content: a rectangle (or, for the underline style, the bottom edge) in the link's
     /// `/C` colour, as wide as `/BS /W` or the third `/Border` number (default 1), inset by
-    /// half its width, dashed by `/BS /D` or the fourth `/Border` entry; nil when no border
-    /// shows (no colour, width 0, hidden).
+    /// half its width, dashed by `/BS /D` or the fourth `/Border` entry, clipped to the
+    /// rectangle; nil when no border shows (no colour, width 0, hidden).
     static func linkBorder(of annotation: PDFDictionary, document: PDFDocument) -> String? {
         func resolved(_ key: String, in dict: PDFDictionary) -> PDFObject { document.resolve(dict[key] ?? .null) }
         let flags = resolved("F", in: annotation).intValue ?? 0
@@ -27,7 +27,7 @@ extension Flattener {
             width = border.count > 2 ? document.resolve(border[2]).numberValue ?? 1 : 1
             if border.count > 3 { dash = document.resolve(border[3]).arrayValue?.compactMap { document.resolve($0).numberValue } ?? [] }
         }
-        guard width > 0, width.isFinite, width < min(rect.width, rect.height) else { return nil }
+        guard width > 0, width.isFinite, width < 10_000 else { return nil }
         let stroke: String
         switch color.count {
         case 1: stroke = "\(format(color[0])) G"
@@ -40,6 +40,8 @@ extension Flattener {
         let path = underline
             ? "\(format(rect.x0)) \(format(rect.y0 + half)) m \(format(rect.x1)) \(format(rect.y0 + half)) l S"
             : "\(format(rect.x0 + half)) \(format(rect.y0 + half)) \(format(rect.width - width)) \(format(rect.height - width)) re S"
-        return "q \(stroke) \(format(width)) w 0 J 0 j \(dashes)\(path) Q\n"
+        // Viewers draw the border as an appearance whose box is the rectangle: it clips.
+        let clip = "\(format(rect.x0)) \(format(rect.y0)) \(format(rect.width)) \(format(rect.height)) re W n"
+        return "q \(clip) \(stroke) \(format(width)) w 0 J 0 j \(dashes)\(path) Q\n"
     }
 }
