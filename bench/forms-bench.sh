@@ -113,7 +113,7 @@ for src in sorted(glob.glob(out + "/*.pdf")):
                     if maxlen and maxlen < len(token):
                         # A comb field: a shorter token that fits its cells.
                         token = ("Z%d" % len(tokens))[:maxlen]
-                    tokens[token] = name
+                    tokens[token] = (pno, [float(x) for x in w["/Rect"]])
                     values[name] = token
                 elif ft == "/Btn":
                     states = [k for k in w["/AP"]["/N"].keys() if k != "/Off"]
@@ -129,9 +129,18 @@ for src in sorted(glob.glob(out + "/*.pdf")):
             writer.write(fh)
         text = subprocess.run(["pdftotext", filled, "-"], capture_output=True, text=True).stdout
         tot["text"] += len(tokens)
-        # Comb fields spread their characters over the cells: compare without spaces too.
+        # Comb fields spread their characters over the cells, which pdftotext may read apart or
+        # between other words: compare without spaces, then the text inside the widget alone.
         flat = "".join(text.split())
-        tot["text_shown"] += sum(1 for t in tokens if t in text or t in flat)
+        def inside(token):
+            pno, rect = tokens[token]
+            box = reader.pages[pno].cropbox
+            crop = subprocess.run(["pdftotext", "-f", str(pno + 1), "-l", str(pno + 1), "-r", "72",
+                                   "-x", str(int(rect[0] - float(box.left)) - 1), "-y", str(int(float(box.top) - rect[3]) - 1),
+                                   "-W", str(int(rect[2] - rect[0]) + 3), "-H", str(int(rect[3] - rect[1]) + 3), filled, "-"],
+                                  capture_output=True, text=True).stdout
+            return token in "".join(crop.split())
+        tot["text_shown"] += sum(1 for t in tokens if t in text or t in flat or inside(t))
         # Buttons: the pixels inside the widget must change once it is on.
         for pno, rect in buttons:
             imgs = []

@@ -77,6 +77,10 @@ public struct VectorPrimitiveReader: Sendable {
         }
         result.boxes.removeAll { box in squaresFromCells.contains(box) }
         result.squares += squaresFromCells
+        // A filled rectangle the size of a box is that box's own background (white or tinted;
+        // the geometry does not say which), not something printed inside it.
+        let outlines = result.boxes + result.squares
+        result.marks.removeAll { mark in outlines.contains { $0.iou(mark) > 0.8 } }
         for word in text.words where word.isVisible {
             let r = frame.display(word.box)
             result.words.append(LayoutWord(text: word.text, rect: LayoutRect(left: r.x0, top: r.y0, right: r.x1, bottom: r.y1)))
