@@ -55,6 +55,7 @@ bench: build
 	bash bench/forms-bench.sh
 	bash bench/images-vs-img2pdf.sh
 	bash bench/batch-throughput.sh
+	bash bench/jbig2-vs-pdfimages.sh
 	bash bench/optimize-vs-ocrmypdf.sh
 
 ## fuzz: the PDF reader's libFuzzer target (Fuzz/: swiftc -sanitize=fuzzer,address, outside the package),
