@@ -75,15 +75,27 @@ import TestSupport
                 }
                 let resources = pageNumber >= 1 && pageNumber <= pages.count ? pages[pageNumber - 1].resources : nil
                 let theirs = try PixImage(encoded: try Fixtures.bytes(png))
-                var ours = try ImageDecoder.decode(stream, document: document, resources: resources)
+                var decoded = stream
+                let inverted: Bool
                 if theirs.depth == 1 && f[2] == "image" && f[5] != "gray" {
-                    // pdfimages writes one-bit images of other colour spaces in black and
-                    // white, by the lightness of each colour.
-                    ours = try ours.binarized()
+                    // pdfimages writes one-bit images of other colour spaces as their raw bits:
+                    // bits of 0 black when sample 0 is black, else white.
+                    let space = try ImageColorSpace.from(stream.dictionary["ColorSpace"], document: document, resources: resources)
+                    let low = stream.dictionary["Decode"]?.arrayValue?.first?.numberValue ?? space.defaultDecode(bitsPerComponent: 1)[0]
+                    let zero = space.rgb([low])
+                    let zeroIsBlack = max(zero.r, zero.g, zero.b) < 0.5 / 255
+                    decoded.dictionary["ColorSpace"] = .name("DeviceGray")
+                    decoded.dictionary["Decode"] = zeroIsBlack ? nil : .array([.int(1), .int(0)])
+                    inverted = false
                 } else if f[2] == "stencil" {
-                    // pdfimages writes stencil masks with their painting bits white.
-                    ours = try ours.inverted()
+                    // …and stencil masks as their raw bits (any /Decode ignored), 1 black.
+                    decoded.dictionary["Decode"] = nil
+                    inverted = true
+                } else {
+                    inverted = false
                 }
+                var ours = try ImageDecoder.decode(decoded, document: document, resources: resources)
+                if inverted { ours = try ours.inverted() }
                 results.append(compare(ours, theirs, object: object, encoding: encoding, bitsPerComponent: Int(f[7]) ?? 8))
             } catch {
                 results.append(Result(object: object, encoding: encoding, outcome: .error, detail: "\(error)"))

@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# Page composition against poppler, three ways:
+#  1. pixels: every page of the corpora (../shared/corpus/pdf/**, ../shared/corpus/scans/*.pdf; the
+#     first 20 of each file) that paints images and nothing else is composed by Legible and
+#     compared with `pdftoppm -r DPI` at the raster's own resolution (mean difference ≤ 2/255, 99 %
+#     of pixels within 8/255); where poppler misses, with `mutool draw -r DPI` (poppler smooths
+#     images it enlarges less than fourfold, 1:1 included). Runs the test CompositionSweepTests
+#     with LEGIBLE_COMPOSE_FILES.
+#  2. time: for those pages, the release `legible thumbnails --size 8` (decode and compose, then a
+#     tiny scale) against `pdftoppm -r DPI -gray` on the same page, one process per page each,
+#     less each tool's start-up on an image-free page measured the same way.
+#  3. memory: peak RSS (`/usr/bin/time -v`) of `legible thumbnails` on a 35,000 × 35,000 bilevel
+#     page: one made by bench/make-huge-bilevel.py (Flate, 2400 dpi, composed at 600) and the
+#     corpus's scans/hugemono.pdf (CCITT G4, 300 dpi).
+#
+#   bash bench/compose-vs-pdftoppm.sh      # after make build; exit 1 if a target is missed
+#
+# Per-page results are left in $OUT/results.tsv (file, page, match|mismatch|error, dpi, size,
+# seconds composing in the debug test build, poppler mean and within-8 share, MuPDF's).
+set -u
+cd "$(dirname "$0")/.." || exit 2
+
+SWIFT=${SWIFT:-swift}
+OUT=${OUT:-out/compose}
+CORPUS=${CORPUS:-../shared/corpus}
+BIN=${BIN:-.build/release/legible}
+for tool in pdftoppm mutool python3 /usr/bin/time; do
+    command -v "$tool" >/dev/null || { echo "$tool is missing (make deps)" >&2; exit 2; }
+done
+[ -x "$BIN" ] || { echo "$BIN is missing (make build)" >&2; exit 2; }
+mkdir -p "$OUT"
+OUT=$(realpath "$OUT")
+list="$OUT/files.txt"
+report="$OUT/results.tsv"
+rm -f "$report"
+find "$CORPUS/pdf" "$CORPUS/scans" -name '*.pdf' | sort | while read -r f; do realpath "$f"; done >"$list"
+
+# 1. pixels
+started=$(date +%s)
+"$SWIFT" build --build-tests >"$OUT/build.log" 2>&1 || { echo "build failed: see $OUT/build.log" >&2; exit 2; }
+LEGIBLE_COMPOSE_FILES="$list" LEGIBLE_COMPOSE_REPORT="$report" \
+    "$SWIFT" test --skip-build --filter CompositionSweepTests >"$OUT/test.log" 2>&1
+seconds=$(( $(date +%s) - started ))
+[ -s "$report" ] || { echo "no results: see $OUT/test.log" >&2; exit 2; }
+awk -F'\t' -v seconds="$seconds" '
+    { n++; c[$3]++ }
+    $3 == "match" && $7 + 0 <= 2 && $8 + 0 >= 0.99 { poppler++ }
+    $3 != "match" { bad = bad sprintf("    %s %s page %s: %s dpi %s, poppler %s/%s, mupdf %s/%s\n", $3, $1, $2, $4, $5, $7, $8, $9, $10) }
+    END {
+        printf "composition vs pdftoppm/mutool: %d image-only pages in %d s\n", n, seconds
+        printf "  match %d (of which by pdftoppm %d, by mutool where poppler smooths %d), mismatch %d, error %d\n",
+            c["match"], poppler, c["match"] - poppler, c["mismatch"], c["error"]
+        printf "%s", bad
+    }' "$report"
+
+# 2. time, per page, both tools in the same run
+trivial="$OUT/trivial.pdf"
+printf '%%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n' >"$trivial"
+now() { date +%s.%N; }
+timed() { local t0; t0=$(now); "$@" >/dev/null 2>&1; echo "$(now) - $t0" | bc; }
+ours=0; theirs=0; pages=0; startup_ours=0; startup_theirs=0
+while IFS=$'\t' read -r file page outcome dpi rest; do
+    [ "$outcome" = match ] || continue
+    rm -rf "$OUT/thumbs"; mkdir -p "$OUT/thumbs"
+    a=$(timed "$BIN" thumbnails "$file" "$OUT/thumbs" --pages "$page" --size 8 --quiet)
+    b=$(timed pdftoppm -r "$dpi" -f "$page" -l "$page" -gray "$file" "$OUT/poppler")
+    c=$(timed "$BIN" thumbnails "$trivial" "$OUT/thumbs" --size 8 --quiet)
+    d=$(timed pdftoppm -r "$dpi" -gray "$trivial" "$OUT/poppler")
+    ours=$(echo "$ours + $a" | bc); theirs=$(echo "$theirs + $b" | bc)
+    startup_ours=$(echo "$startup_ours + $c" | bc); startup_theirs=$(echo "$startup_theirs + $d" | bc)
+    pages=$((pages + 1))
+done <"$report"
+rm -f "$OUT"/poppler*
+if [ "$pages" -gt 0 ]; then
+    net_ours=$(echo "$ours - $startup_ours" | bc); net_theirs=$(echo "$theirs - $startup_theirs" | bc)
+    printf "time over %d matched pages (release, one process per page): legible thumbnails %.2f s (%.2f s less start-up), pdftoppm %.2f s (%.2f s less start-up); pdftoppm / legible = %.2f (%.2f less start-up)\n" \
+        "$pages" "$ours" "$net_ours" "$theirs" "$net_theirs" "$(echo "$theirs / $ours" | bc -l)" "$(echo "$net_theirs / $net_ours" | bc -l)"
+fi
+
+# 3. memory on 35,000 × 35,000 bilevel pages
+huge="$OUT/huge-2400dpi.pdf"
+[ -s "$huge" ] || python3 bench/make-huge-bilevel.py "$huge"
+for f in "$huge" "$CORPUS/scans/hugemono.pdf"; do
+    rm -rf "$OUT/thumbs"; mkdir -p "$OUT/thumbs"
+    /usr/bin/time -v "$BIN" thumbnails "$f" "$OUT/thumbs" --size 256 --quiet 2>"$OUT/time.log" >/dev/null
+    status=$?
+    rss=$(awk -F': ' '/Maximum resident/ { print $2 }' "$OUT/time.log")
+    wall=$(awk -F': ' '/Elapsed \(wall/ { print $2 }' "$OUT/time.log")
+    printf "35,000 x 35,000 bilevel page %s: exit %d, peak RSS %d MiB, %s\n" "$(basename "$f")" "$status" "$((rss / 1024))" "$wall"
+done
+/usr/bin/time -v pdftoppm -r 600 -gray "$huge" "$OUT/poppler" 2>"$OUT/time.log" >/dev/null
+printf "  pdftoppm -r 600 on %s: peak RSS %d MiB, %s\n" "$(basename "$huge")" \
+    "$(( $(awk -F': ' '/Maximum resident/ { print $2 }' "$OUT/time.log") / 1024 ))" "$(awk -F': ' '/Elapsed \(wall/ { print $2 }' "$OUT/time.log")"
+rm -f "$OUT"/poppler*
+bad=$(awk -F'\t' '$3 != "match"' "$report" | wc -l)
+[ "$bad" -eq 0 ] || exit 1
