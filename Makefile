@@ -57,6 +57,7 @@ bench: build
 	bash bench/batch-throughput.sh
 	bash bench/jbig2-vs-pdfimages.sh
 	bash bench/optimize-vs-ocrmypdf.sh
+	bash bench/flatten-sweep.sh
 
 ## fuzz: the PDF reader's libFuzzer target (Fuzz/: swiftc -sanitize=fuzzer,address, outside the package),
 ## seeded with the corpus's small files, for FUZZ_SECONDS (default 1800); findings in .build/fuzz/artifacts/

@@ -40,8 +40,11 @@ extension Flattener {
         let path = underline
             ? "\(format(rect.x0)) \(format(rect.y0 + half)) m \(format(rect.x1)) \(format(rect.y0 + half)) l S"
             : "\(format(rect.x0 + half)) \(format(rect.y0 + half)) \(format(rect.width - width)) \(format(rect.height - width)) re S"
-        // Viewers draw the border as an appearance whose box is the rectangle: it clips.
-        let clip = "\(format(rect.x0)) \(format(rect.y0)) \(format(rect.width)) \(format(rect.height)) re W n"
-        return "q \(clip) \(stroke) \(format(width)) w 0 J 0 j \(dashes)\(path) Q\n"
+        // Viewers draw the border as an appearance whose box is the rectangle, which clips a
+        // border wider than the rectangle (a narrower one lies inside it: no clip, no
+        // anti-aliased clip edge).
+        let clip = width < min(rect.width, rect.height) ? ""
+            : "\(format(rect.x0)) \(format(rect.y0)) \(format(rect.width)) \(format(rect.height)) re W n "
+        return "q \(clip)\(stroke) \(format(width)) w 0 J 0 j \(dashes)\(path) Q\n"
     }
 }
