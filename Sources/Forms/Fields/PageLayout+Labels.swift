@@ -29,7 +29,7 @@ extension PageLayout {
         phrases.filter { p in
             p.rect.bottom <= rect.top + 3 && rect.top - p.rect.bottom <= 400
                 && p.rect.center.x >= rect.left && p.rect.center.x <= rect.right
-                && p.text.filter(\.isLetter).count >= 2
+                && p.text.contains(where: \.isLetter)
         }.max { $0.rect.bottom < $1.rect.bottom }
     }
 
