@@ -146,7 +146,7 @@ import TestSupport
         #expect(try Self.decodedImages(output) == Self.decodedImages(input))
     }
 
-    @Test func levelsAreReadAsTheCommandLineWritesThem() throws {
+    @Test func levelsAreReadAsTheCommandLineAndJobDefinitionsWriteThem() throws {
         #expect(try OptimizeLevel(parsing: "lossless") == .lossless)
         #expect(try OptimizeLevel(parsing: "screen") == .screen)
         #expect(try OptimizeLevel(parsing: "jpeg") == .jpeg(quality: 75))
@@ -154,6 +154,19 @@ import TestSupport
         for bad in ["jpeg:0", "jpeg:101", "jpeg:x", "png", "", "lossless:3"] {
             #expect(throws: PipelineError.self) { try OptimizeLevel(parsing: bad) }
         }
+        // Job definitions carry the same words.
+        let folder = try TemporaryDirectory()
+        let good = folder.file("good.json"), bad = folder.file("bad.json"), far = folder.file("far.json")
+        try Data(#"{"optimize": "jpeg:60", "screen-dpi": 100}"#.utf8).write(to: good)
+        try Data(#"{"optimize": "gif"}"#.utf8).write(to: bad)
+        try Data(#"{"optimize": "screen", "screen-dpi": 5}"#.utf8).write(to: far)
+        let job = try OCRJob.load(from: good)
+        #expect(job.optimize == .jpeg(quality: 60) && job.screenDPI == 100)
+        #expect(throws: PipelineError.self) { try OCRJob.load(from: bad) }
+        #expect(throws: PipelineError.self) { try OCRJob.load(from: far) }
+        var optimized = OCRJob()
+        optimized.optimize = .lossless
+        #expect(optimized.fingerprint != OCRJob().fingerprint, "an optimized output is a different output")
     }
 
     /// A one-page PDF showing one image XObject over the page.
