@@ -11,27 +11,38 @@ struct RasterScan {
     /// Words with at least two letters or digits, as pixel boxes: their strokes and counters
     /// are text, not rules or boxes.
     let textBoxes: [PixelBox]
-    /// The same words in layout space.
+    /// The same words in layout space, and their text.
     let textRects: [LayoutRect]
+    let textWords: [String]
 
     init(ink: PixImage, shaded: PixImage, frame: PixelFrame, parameters: FormDetectionParameters, words: [LayoutWord]) {
         self.ink = ink
         self.shaded = shaded
         self.frame = frame
         self.parameters = parameters
-        textRects = words.filter { word in
+        let text = words.filter { word in
             word.text.unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) }.count >= 2
-        }.map(\.rect)
+        }
+        textRects = text.map(\.rect)
+        textWords = text.map(\.text)
         textBoxes = textRects.map { frame.box($0) }
     }
 
     /// Whether `box` is a letter's counter: inside a word whose height is well over its own (a
     /// check box that OCR read into the word beside it is as tall as the word).
     func isCounter(_ box: PixelBox) -> Bool {
-        textBoxes.contains { t in
+        zip(textBoxes, textWords).contains { t, text in
             box.x >= t.x - 1 && box.y >= t.y - 1 && box.right <= t.right + 1 && box.bottom <= t.bottom + 1
-                && Double(box.height) < 0.75 * Double(t.height)
+                && Double(box.height) < 0.75 * Double(t.height) && !isGluedButton(box, word: t, text: text)
         }
+    }
+
+    /// OCR reads a button drawn just before its label as a leading "O" or "0" glued to the
+    /// label's capital ("OMale", "OI have…"): the hole at the word's very start is the button's.
+    private func isGluedButton(_ box: PixelBox, word: PixelBox, text: String) -> Bool {
+        let letters = Array(text)
+        guard letters.count >= 2, "O0oQD".contains(letters[0]), letters[1].isUppercase else { return false }
+        return Double(box.x - word.x) <= 0.25 * Double(word.height)
     }
 
     /// Whether `box` lies within some text word (grown by `margin` pixels).
