@@ -31,10 +31,15 @@ struct FormsCommandTests {
 
         let found = try fields(output)
         let names = found.map(\.name)
-        for name in ["full_name", "date_of_birth", "email_address", "comments"] {
+        for name in ["full_name", "date_of_birth", "email_address", "member_number", "signature"] {
             #expect(names.contains(name), "no \(name) in \(names)")
         }
-        #expect(found.first { $0.name == "comments" }?.kind == .multiline)
+        #expect(found.first { $0.name == "full_name" }?.tooltip == "Full name")
+        #expect(found.first { $0.name == "member_number" }?.kind == .comb)
+        #expect(found.first { $0.name == "member_number" }?.maxLength == 8)
+        #expect(found.first { $0.name == "signature" }?.kind == .signature)
+        // The comments box (78 points tall) is a multi-line field.
+        #expect(found.contains { $0.kind == .multiline && $0.widgets.contains { abs($0.rect.height - 78) < 2 } })
         #expect(found.filter { $0.kind == .checkbox || $0.kind == .radio }.flatMap(\.widgets).count == 3)
         #expect(found.flatMap(\.widgets).allSatisfy { $0.hasAppearance })
         // The fields are empty: the page shows the same text as before.
