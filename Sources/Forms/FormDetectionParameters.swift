@@ -51,6 +51,8 @@ public struct FormDetectionParameters: Codable, Sendable, Equatable {
     /// Least spacing of stacked rules read as the lines of one multi-line field (closer rules
     /// are the rows of a list, one field each).
     public var minStackedRuleGap: Double = 21
+    /// Lowest text field worth writing in (lower slivers are gaps between rules or boxes).
+    public var minTextFieldHeight: Double = 10
     /// Smallest width of a text field.
     public var minTextFieldWidth: Double = 24
     /// Lowest share of a box's height left free below a label inside it for the box to be a field.

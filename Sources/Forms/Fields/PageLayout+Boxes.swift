@@ -33,6 +33,7 @@ extension PageLayout {
                 }
                 confidence = 0.75
             }
+            guard rect.height >= p.minTextFieldHeight else { continue }
             let kind: FieldKind = FieldKindHints.isSignature(label) ? .signature
                 : rect.height > p.maxSingleLineHeight ? .multiline : .text
             fields.append(field(rect, kind, label: label, confidence: confidence))

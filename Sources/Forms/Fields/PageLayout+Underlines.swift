@@ -27,7 +27,7 @@ extension PageLayout {
                 j += 1
             }
             let height = freeHeight(above: rule)
-            guard height >= 7 else { continue }
+            guard height >= p.minTextFieldHeight else { continue }
             let top = rule.position - height
             let bottom = (stack.last?.position ?? rule.position) - 0.5
             let rect = LayoutRect(left: rule.start, top: top, right: rule.end, bottom: bottom)
