@@ -42,7 +42,8 @@ public struct PageRasterizer: Sendable {
     }
 
     /// One opaque image covering the crop box: used as decoded (no resampling) unless its
-    /// resolution is above the range, then reduced (bilevel scans to gray by area).
+    /// resolution is above the range or its pixels above `maxPixels`, then reduced (bilevel
+    /// scans to gray by area, from their 1-bit decoding).
     private func single(_ placement: ImagePlacement, crop: PDFRect, unit: Double, document: PDFDocument) throws -> PageRaster? {
         let dict = placement.stream.dictionary
         guard !placement.isStencil, dict["SMask"] == nil, dict["Mask"] == nil else { return nil }
@@ -57,13 +58,16 @@ public struct PageRasterizer: Sendable {
                                        placement.ctm)
         else { return nil }
         let dpi = placement.dpi / unit
-        if dpi <= resolutionRange.upperBound {
+        // Above the range, or above the pixel limit (a 35,000-pixel-square sheet), it is reduced.
+        var target = min(dpi, resolutionRange.upperBound)
+        let area = Double(image.width) * Double(image.height) * (target / dpi) * (target / dpi)
+        if area > Double(maxPixels) { target *= (Double(maxPixels) / area).squareRoot() }
+        if target >= dpi * 0.9999 {
             let w = Double(image.width), h = Double(image.height)
             image.setResolution(Int(dpi.rounded()))
             return PageRaster(image: image, dpi: Int(dpi.rounded()),
                               pixelToPage: Matrix(box.width / w, 0, 0, -box.height / h, box.x0, box.y1))
         }
-        let target = resolutionRange.upperBound
         let scale = target * unit / 72
         let width = max(1, Int((box.width * scale).rounded())), height = max(1, Int((box.height * scale).rounded()))
         let reduced = try image.resampled(width: width, height: height)
@@ -98,7 +102,14 @@ public struct PageRasterizer: Sendable {
                 guard let inside = PixelRect(x: cx0, y: cy0, width: cx1 - cx0, height: cy1 - cy0).intersection(whole) else { continue }
                 clip = inside
             }
-            var masked = try MaskedImage.decode(placement, document: document)
+            var masked: MaskedImage
+            do {
+                masked = try MaskedImage.decode(placement, document: document)
+            } catch let error as ImagingError where error.code != .tooLarge {
+                // One undecodable image (damaged data, an unsupported codec) leaves a gap, not a lost page.
+                skipped += 1
+                continue
+            }
             guard let color = try oriented(masked.color, placement.ctm) else { skipped += 1; continue }
             masked.color = try color.resampled(width: rect.width, height: rect.height)
             switch masked.coverage {
@@ -158,6 +169,6 @@ public struct PageComposition: Sendable {
     public var raster: PageRaster
     /// Whether the page paints text, paths, shadings or annotations, which are not composed.
     public var paintsVector: Bool
-    /// Images placed at angles that are not multiples of 90°, which are not composed.
+    /// Images not composed: placed at angles that are not multiples of 90°, or undecodable.
     public var imagesLeftOut: Int
 }
