@@ -53,4 +53,21 @@ import TestSupport
         #expect(cells.count == 4)
         #expect(cells.contains(LayoutRect(left: 150, top: 120, right: 250, bottom: 140)))
     }
+
+    @Test func buttonsSetAsZapfDingbatsCharactersAreSquaresAndCircles() throws {
+        // ❑ (ZapfDingbats q, a76) and ❍ (m, a74), 12 points, beside labels.
+        var pdf = PDFFixtures.CraftedPDF()
+        pdf.add(1, "<< /Type /Catalog /Pages 2 0 R >>")
+        pdf.add(2, "<< /Type /Pages /Kids [3 0 R] /Count 1 /MediaBox [0 0 300 200] >>")
+        pdf.add(3, "<< /Type /Page /Parent 2 0 R /Resources << /Font << /F1 4 0 R /F2 5 0 R >> >> /Contents 6 0 R >>")
+        pdf.add(4, "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
+        pdf.add(5, "<< /Type /Font /Subtype /Type1 /BaseFont /ZapfDingbats >>")
+        pdf.add(6, bytes: PDFFixtures.streamBody(text: "BT /F2 12 Tf 50 150 Td (q) Tj ET BT /F1 10 Tf 66 150 Td (Yes) Tj ET "
+                                                + "BT /F2 12 Tf 50 120 Td (m) Tj ET BT /F1 10 Tf 66 120 Td (No) Tj ET"))
+        let p = try Self.primitives(of: PDFDocument(bytes: pdf.bytes))
+        #expect(p.squares.count == 1 && p.circles.count == 1)
+        #expect(p.words.map(\.text) == ["Yes", "No"])
+        let square = try #require(p.squares.first)
+        #expect(square.left >= 49 && square.right <= 62 && square.top > 30 && square.bottom < 52)
+    }
 }

@@ -4,7 +4,8 @@ import PDFText
 /// Reads a born-digital page's layout primitives exactly from its vector drawing and its text,
 /// without rasterizing and without OCR: straight strokes and thin filled rectangles become
 /// rules, stroked rectangles boxes (small, nearly square ones check-box squares), cells closed
-/// by four rules boxes too, visible words the label material, filled panels marks.
+/// by four rules boxes too, visible words the label material (box and circle characters such as
+/// ☐ and ○ the buttons they draw), filled panels marks.
 ///
 /// Curves are not part of `PageGeometry`, so circles drawn with Béziers (radio buttons) are
 /// not seen here; round radio buttons of a vector form come out as nothing, square ones as
@@ -26,6 +27,15 @@ public struct VectorPrimitiveReader: Sendable {
 
     /// The sizes in use.
     public var sizes: Sizes
+
+    private enum ButtonShape { case square, circle }
+
+    /// Characters fonts draw check boxes and radio buttons with.
+    private static let buttonCharacters: [String: ButtonShape] = [
+        "\u{2610}": .square, "\u{25A1}": .square, "\u{2751}": .square, "\u{2752}": .square, "\u{274F}": .square,
+        "\u{2750}": .square, "\u{25A2}": .square, "\u{25FB}": .square, "\u{2B1C}": .square,
+        "\u{25CB}": .circle, "\u{25EF}": .circle, "\u{274D}": .circle, "\u{26AA}": .circle,
+    ]
 
     /// Creates a reader.
     public init(sizes: Sizes = Sizes()) {
@@ -83,7 +93,16 @@ public struct VectorPrimitiveReader: Sendable {
         result.marks.removeAll { mark in outlines.contains { $0.iou(mark) > 0.8 } }
         for word in text.words where word.isVisible {
             let r = frame.display(word.box)
-            result.words.append(LayoutWord(text: word.text, rect: LayoutRect(left: r.x0, top: r.y0, right: r.x1, bottom: r.y1)))
+            let rect = LayoutRect(left: r.x0, top: r.y0, right: r.x1, bottom: r.y1)
+            // Check boxes and radio buttons set as characters (☐, ❑, ○ …): the glyph is the button.
+            if let shape = Self.buttonCharacters[word.text], rect.width >= sizes.minSquare * 0.8 {
+                let side = min(rect.width, rect.height)
+                let (cx, cy) = rect.center
+                let button = LayoutRect(left: cx - side / 2, top: cy - side / 2, right: cx + side / 2, bottom: cy + side / 2)
+                if shape == .square { result.squares.append(button) } else { result.circles.append(button) }
+                continue
+            }
+            result.words.append(LayoutWord(text: word.text, rect: rect))
         }
         return result
     }
