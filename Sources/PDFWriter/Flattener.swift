@@ -33,6 +33,8 @@ public enum Flattener {
 
     /// `/F` bits that keep an annotation off the screen: Hidden (2) and NoView (6).
     static let invisibleFlags = 1 << 1 | 1 << 5
+    /// `/F` bit 5, NoRotate: the annotation stays upright when the page is turned.
+    static let noRotateFlag = 1 << 4
 
     /// Flattens every page of the rewriter's source.
     /// - Throws: `WriteError(.badDocument)` when the page tree cannot be read or a page has
@@ -83,7 +85,7 @@ public enum Flattener {
                 summary.annotationsDropped += 1
                 continue
             }
-            guard let placed = placement(of: annotation, rewriter: rewriter) else {
+            guard let placed = placement(of: annotation, rewriter: rewriter, pageRotation: page.rotation) else {
                 if let border = linkBorder(of: annotation, document: document) {
                     drawing += Array(border.utf8)
                     summary.annotationsBurned += 1
@@ -118,7 +120,8 @@ public enum Flattener {
     /// Where an annotation's appearance goes: its normal appearance form and the matrix
     /// that maps the form's transformed bounding box onto the annotation's rectangle
     /// (ISO 32000-1 §12.5.5, steps 1–3); nil when it is not drawn.
-    static func placement(of annotation: PDFDictionary, rewriter: DocumentRewriter) -> (form: ObjectRef, matrix: [Double])? {
+    static func placement(of annotation: PDFDictionary, rewriter: DocumentRewriter,
+                          pageRotation: Int = 0) -> (form: ObjectRef, matrix: [Double])? {
         let document = rewriter.source
         let flags = document.resolve(annotation["F"] ?? .null).intValue ?? 0
         guard flags & invisibleFlags == 0, document.resolve(annotation["Subtype"] ?? .null).nameValue != "Popup",
@@ -146,7 +149,17 @@ public enum Flattener {
             form.dictionary["Subtype"] = .name("Form")
             rewriter.set(formRef, .stream(form))
         }
-        return (formRef, [sx, 0, 0, sy, rect.x0 - minX * sx, rect.y0 - minY * sy])
+        var fit = Matrix(sx, 0, 0, sy, rect.x0 - minX * sx, rect.y0 - minY * sy)
+        if flags & noRotateFlag != 0, pageRotation % 360 != 0 {
+            // NoRotate (§12.5.3): upright on the turned page, pivoting on the upper-left
+            // corner of /Rect: turned back by the page's rotation, counter-clockwise.
+            let angle = Double(pageRotation) * .pi / 180
+            let (c, s) = (cos(angle).rounded(toPlaces: 12), sin(angle).rounded(toPlaces: 12))
+            fit = fit.concatenating(Matrix(1, 0, 0, 1, -rect.x0, -rect.y1))
+                .concatenating(Matrix(c, s, -s, c, 0, 0))
+                .concatenating(Matrix(1, 0, 0, 1, rect.x0, rect.y1))
+        }
+        return (formRef, [fit.a, fit.b, fit.c, fit.d, fit.e, fit.f])
     }
 
     /// The page's content streams wrapped so that the annotations are drawn from the default
@@ -182,5 +195,13 @@ public enum Flattener {
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
         return text == "-0" ? "0" : text
+    }
+}
+
+private extension Double {
+    /// Rounded to `places` decimals, so quarter-turn sines and cosines are exact.
+    func rounded(toPlaces places: Int) -> Double {
+        let scale = pow(10, Double(places))
+        return (self * scale).rounded() / scale
     }
 }

@@ -9,10 +9,11 @@ import TestSupport
 /// `qpdf --check` passes.
 @Suite struct FlattenTests {
     /// Corpus files with annotations that carry appearance streams: form widgets, markup,
-    /// stamps, ink, and a hidden annotation.
+    /// stamps, ink, a hidden annotation, link borders drawn by the viewer, and NoRotate
+    /// annotations on turned pages (manual-appearances.pdf).
     static let files = ["forms/src/es_solicitud.pdf", "forms/src/us_osha301.pdf", "forms/src/il_gun_sale.pdf",
                         "pdf/pdfjs/highlight.pdf", "pdf/pdfjs/stamps.pdf", "pdf/pdfjs/inks_basic.pdf",
-                        "pdf/pdfjs/annotation_hidden_print.pdf"]
+                        "pdf/pdfjs/annotation_hidden_print.pdf", "pdf/pdfjs/issue14802.pdf", "pdf/qpdf/manual-appearances.pdf"]
 
     @Test(arguments: files)
     func theFlattenedPageLooksLikeTheAnnotatedOriginal(path: String) throws {
