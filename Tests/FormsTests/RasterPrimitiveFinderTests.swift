@@ -48,6 +48,16 @@ import Testing
         #expect(fields.filter { !$0.label.isEmpty }.count >= fields.count * 7 / 10)
     }
 
+    @Test func ocrWordsWithNonFiniteOrHugeBoxesAreHarmless() throws {
+        let page = try FormsCorpusPage("il_gun_sale")
+        let bad = [LayoutWord(text: "Name", rect: LayoutRect(left: .nan, top: 0, right: .infinity, bottom: 1e300)),
+                   LayoutWord(text: "Date", rect: LayoutRect(left: -1e308, top: -5, right: 1e308, bottom: 5))]
+        let primitives = try RasterPrimitiveFinder().primitives(of: page.image, page: 0, pageWidth: page.width,
+                                                                pageHeight: page.height, words: page.words + bad)
+        #expect(!primitives.rules.isEmpty)
+        #expect(!FieldAssembler().fields(from: primitives).isEmpty)
+    }
+
     @Test func anImageTooSmallToHoldAFormIsATypedError() throws {
         let page = try FormsCorpusPage("il_gun_sale")
         let tiny = try page.image.scaled(width: 4, height: 4)

@@ -50,6 +50,8 @@ struct PixelFrame {
             cy = oy + dx * sin(a) + dy * cos(a)
         }
         let w = rect.width / scaleX, h = rect.height / scaleY
-        return PixelBox(x: Int(cx - w / 2), y: Int(cy - h / 2), width: Int(w.rounded()), height: Int(h.rounded()))
+        // Words come from an OCR engine: a non-finite or absurd box must not trap the conversion.
+        func pixels(_ v: Double) -> Int { v.isFinite ? Int(max(-1e7, min(1e7, v))) : 0 }
+        return PixelBox(x: pixels(cx - w / 2), y: pixels(cy - h / 2), width: pixels(w.rounded()), height: pixels(h.rounded()))
     }
 }
