@@ -128,10 +128,35 @@ extension PixImage {
             out = try out.withPix { try PixImage(pixScaleLI($0, sx, sy), or: "scaling failed") }
         }
         if out.width == w && out.height == h { return out }
+        if out.depth == 8 || out.depth == 32 { return try out.sampledAtCentres(width: w, height: h) }
         let source = out
         return try source.withPix { pix in
             try PixImage(pixScaleBySampling(pix, Float(w) / Float(source.width), Float(h) / Float(source.height)), or: "scaling failed")
         }.exactly(width: w, height: h)
+    }
+
+    /// Nearest-neighbour resampling of an 8- or 32-bit image, each new pixel taking the source
+    /// pixel under its centre (as renderers place enlarged pixels).
+    private func sampledAtCentres(width w: Int, height h: Int) throws -> PixImage {
+        try withPix { pix in
+            let d = pixGetDepth(pix)
+            guard let out = pixCreate(Int32(w), Int32(h), d) else { throw ImagingError(.tooLarge, "out of memory") }
+            let swpl = Int(pixGetWpl(pix)), dwpl = Int(pixGetWpl(out))
+            let src = pixGetData(pix)!, dst = pixGetData(out)!
+            let columns = (0..<w).map { min(width - 1, Int((Double($0) + 0.5) * Double(width) / Double(w))) }
+            for y in 0..<h {
+                let sy = min(height - 1, Int((Double(y) + 0.5) * Double(height) / Double(h)))
+                let sline = src + sy * swpl, dline = dst + y * dwpl
+                if d == 32 {
+                    for x in 0..<w { dline[x] = sline[columns[x]] }
+                } else {
+                    let sb = UnsafeMutableRawPointer(sline).assumingMemoryBound(to: UInt8.self)
+                    let db = UnsafeMutableRawPointer(dline).assumingMemoryBound(to: UInt8.self)
+                    for x in 0..<w { db[x ^ 3] = sb[columns[x] ^ 3] }
+                }
+            }
+            return PixImage(owning: out)
+        }
     }
 
     /// The image cut or padded (white) to exactly `width` × `height` after a scaling whose
