@@ -56,6 +56,8 @@ bench: build
 	bash bench/images-vs-img2pdf.sh
 	bash bench/batch-throughput.sh
 	bash bench/jbig2-vs-pdfimages.sh
+	bash bench/images-vs-pdfimages.sh
+	bash bench/compose-vs-pdftoppm.sh
 	bash bench/optimize-vs-ocrmypdf.sh
 	bash bench/flatten-sweep.sh
 
