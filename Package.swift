@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "TextLayer", dependencies: ["PDF", "PDFWriter", "OCR"]),
         .target(name: "Forms", dependencies: ["PDF", "PDFText", "Imaging", "OCR", "PDFWriter", "CLeptonica"]),
         .target(name: "Pipeline", dependencies: ["PDF", "PDFWriter", "Imaging", "OCR", "TextLayer", "Forms", "PDFText"]),
-        .target(name: "LegibleCLI", dependencies: ["Pipeline", "Tesseract", "PDF", "OCR", "PDFText", "Forms"]),
+        .target(name: "LegibleCLI", dependencies: ["Pipeline", "Tesseract", "PDF", "OCR", "PDFText", "Forms", "Imaging"]),
         // lld: gold warns about mktemp inside the static Foundation that `make build` links.
         .executableTarget(name: "legible", dependencies: ["LegibleCLI"], linkerSettings: [.unsafeFlags(["-use-ld=lld"])]),
 

@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 import Tesseract
 
 /// The `legible` command: dispatches to subcommands and returns the process exit code.
@@ -8,6 +9,7 @@ public enum Legible {
 
     /// Runs the command line `arguments` (without the program name).
     public static func main(_ arguments: [String]) async -> Int32 {
+        LeptonicaDiagnostics.silence()
         guard let command = arguments.first else {
             print(Help.main)
             return ExitCode.badArguments.rawValue
