@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Imaging
 import OCR
 import PDF
 @testable import Pipeline
@@ -186,11 +187,30 @@ struct OCRRunnerErrorTests {
         #expect(try Data(contentsOf: input) == before)
     }
 
-    @Test func jbig2PagesFailButTheRestIsWritten() async throws {
+    /// An engine that fails its first page and reads the others.
+    private final class FirstPageFails: OCREngine {
+        private var calls = 0
+        func recognize(_ image: PixImage, dpi: Int, timeout: Double?) throws -> OCRPage {
+            calls += 1
+            if calls == 1 { throw OCRError(.recognitionFailed, "the engine gave up on this page") }
+            return try FakeEngine(words: ["Quokka"]).recognize(image, dpi: dpi, timeout: timeout)
+        }
+        func detectOrientation(_ image: PixImage, dpi: Int) throws -> OrientationGuess? { nil }
+    }
+
+    private struct FirstPageFailsFactory: OCREngineFactory {
+        func makeEngine() throws -> any OCREngine { FirstPageFails() }
+        var name: String { "first-page-fails" }
+    }
+
+    @Test func aFailedPageIsKeptAsItWasAndTheRestIsWritten() async throws {
         let folder = try TemporaryDirectory()
         let output = folder.file("out.pdf")
-        let report = try await OCRRunner(engines: pool).run(input: Fixtures.corpus("scans/cardinal.pdf"), output: output, job: OCRJob())
-        #expect(!report.failedPages.isEmpty)
+        let failing = OCRWorkerPool(factory: FirstPageFailsFactory(), workers: 1)
+        defer { failing.shutdown() }
+        let report = try await OCRRunner(engines: failing).run(input: Fixtures.sample("two-pages.pdf"), output: output, job: OCRJob())
+        #expect(report.failedPages.count == 1)
         #expect(try Tool.qpdfCheck(output) == 0)
+        #expect(try Tool.pdftotext(output).components(separatedBy: "Quokka").count == 2)
     }
 }
