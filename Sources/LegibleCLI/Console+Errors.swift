@@ -10,6 +10,8 @@ extension Console {
             return fail(.badArguments, message)
         } catch let error as PipelineError {
             return fail(ExitCode(error.code), error.message)
+        } catch is CancellationError {
+            return fail(.interrupted, "interrupted; no output written")
         } catch {
             return fail(.other, "\(error)")
         }

@@ -16,22 +16,7 @@ struct FlattenCommand {
             let parsed = try ParsedArguments(arguments, valued: Self.valued, flags: Self.flags,
                                              aliases: ["-q": "--quiet", "-h": "--help"])
             if parsed.flags.contains("--help") { print(Help.flatten); return .ok }
-            guard parsed.positionals.count == 2 else {
-                throw CLIError.usage("flatten needs INPUT and OUTPUT (see legible flatten --help)")
-            }
-            var job = OCRJob()
-            try WriteFlags.apply(parsed, to: &job)
-            job.password = parsed.values["--password"]
-            let finalJob = job
-            let report: TransformReport
-            do {
-                report = try await Interrupts.cancellingOnSignal {
-                    try await FlattenRunner().run(input: URL(fileURLWithPath: parsed.positionals[0]),
-                                                  output: URL(fileURLWithPath: parsed.positionals[1]), job: finalJob, flatten: true)
-                }
-            } catch is CancellationError {
-                return Console.fail(.interrupted, "interrupted; no output written")
-            }
+            let report = try await DocumentTransform.run(parsed, command: "flatten", flatten: true, defaultOptimize: nil)
             if !parsed.flags.contains("--quiet") {
                 for warning in report.warnings { Console.warn(warning) }
                 for note in report.notes { Console.note(note) }

@@ -87,7 +87,7 @@ struct FormsCommand {
         let bar = ProgressBar(enabled: !quiet)
         let runner = FormsRunner(engines: pool, detector: .standard)
         let started = Date()
-        do {
+        return await Console.reportingErrors {
             let report = try await Interrupts.cancellingOnSignal {
                 try await runner.run(input: input, output: output, job: job, options: options) { bar.handle($0) }
             }
@@ -99,12 +99,6 @@ struct FormsCommand {
             let failed = report.pages.compactMap(\.failure)
             for reason in failed { Console.warn(reason) }
             return failed.isEmpty ? .ok : .pagesFailed
-        } catch let error as PipelineError {
-            return Console.fail(ExitCode(error.code), error.message)
-        } catch is CancellationError {
-            return Console.fail(.interrupted, "interrupted; no output written")
-        } catch {
-            return Console.fail(.other, "\(error)")
         }
     }
 }

@@ -83,7 +83,7 @@ struct OCRCommand {
         let runner = OCRRunner(engines: pool)
         let started = Date()
         let finalJob = job
-        do {
+        return await Console.reportingErrors {
             let report = try await Interrupts.cancellingOnSignal {
                 try await runner.run(input: input, output: output, sidecar: sidecar, job: finalJob, exports: exports) { bar.handle($0) }
             }
@@ -100,12 +100,6 @@ struct OCRCommand {
                 return .pagesFailed
             }
             return .ok
-        } catch let error as PipelineError {
-            return Console.fail(ExitCode(error.code), error.message)
-        } catch is CancellationError {
-            return Console.fail(.interrupted, "interrupted; no output written")
-        } catch {
-            return Console.fail(.other, "\(error)")
         }
     }
 }

@@ -17,23 +17,7 @@ struct OptimizeCommand {
             let parsed = try ParsedArguments(arguments, valued: Self.valued, flags: Self.flags,
                                              aliases: ["-q": "--quiet", "-h": "--help"])
             if parsed.flags.contains("--help") { print(Help.optimize); return .ok }
-            guard parsed.positionals.count == 2 else {
-                throw CLIError.usage("optimize needs INPUT and OUTPUT (see legible optimize --help)")
-            }
-            var job = OCRJob()
-            try WriteFlags.apply(parsed, to: &job)
-            if job.optimize == nil { job.optimize = .lossless }
-            job.password = parsed.values["--password"]
-            let finalJob = job
-            let report: TransformReport
-            do {
-                report = try await Interrupts.cancellingOnSignal {
-                    try await FlattenRunner().run(input: URL(fileURLWithPath: parsed.positionals[0]),
-                                                  output: URL(fileURLWithPath: parsed.positionals[1]), job: finalJob, flatten: false)
-                }
-            } catch is CancellationError {
-                return Console.fail(.interrupted, "interrupted; no output written")
-            }
+            let report = try await DocumentTransform.run(parsed, command: "optimize", flatten: false, defaultOptimize: .lossless)
             if parsed.flags.contains("--json"), let summary = report.optimization {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
