@@ -75,16 +75,10 @@ extension ImageFileReader {
     private static func jpegReencoded(_ decoded: PixImage, quality: Int, dpi: (Double, Double), assumed: Bool) throws -> EncodedImage {
         var image = try decoded.normalizedForEmbedding()
         if image.depth == 1 { image = try image.gray8() }
-        var data: UnsafeMutablePointer<UInt8>?
-        var size = 0
-        guard image.withPix({ pixWriteMemJpeg(&data, &size, $0, Int32(quality), 0) }) == 0, let data else {
-            throw ImagingError(.encodeFailed, "JPEG encoding failed")
-        }
-        defer { lept_free(data) }
         return EncodedImage(width: image.width, height: image.height, dpiX: dpi.0, dpiY: dpi.1, resolutionAssumed: assumed,
                             filter: "DCTDecode", colorSpace: image.depth == 32 ? "DeviceRGB" : "DeviceGray",
                             bitsPerComponent: 8, decodeParameters: [], inverted: false,
-                            data: Array(UnsafeBufferPointer(start: data, count: size)), storage: .reencodedAsJPEG)
+                            data: try ImageEncoder.jpeg(image, quality: quality), storage: .reencodedAsJPEG)
     }
 
     /// The alpha channel of a 32-bit RGBA image as an 8-bit soft mask, or nil when fully opaque.
