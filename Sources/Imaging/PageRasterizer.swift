@@ -148,8 +148,9 @@ public struct PageRasterizer: Sendable {
         return space.isGrayOutput
     }
 
-    /// The image turned and mirrored so that its rows run as they appear on the page; nil
-    /// when it is placed at an angle that is not a multiple of 90°.
+    /// The image turned and mirrored so that its rows run as they appear on the page (at any
+    /// angle: see `turnedAsPlaced(by:)`); nil for a mirrored or sheared placement at an angle
+    /// that is not a multiple of 90°.
     private func oriented(_ image: PixImage, _ m: Matrix) throws -> PixImage? {
         let scale = max(abs(m.a), abs(m.b), abs(m.c), abs(m.d))
         let tolerance = scale * 1e-3
@@ -159,7 +160,7 @@ public struct PageRasterizer: Sendable {
         if abs(m.a) <= tolerance && abs(m.d) <= tolerance {
             return try image.rotated(quarterTurns: 1).flipped(horizontally: m.c < 0, vertically: m.b > 0)
         }
-        return nil
+        return try image.turnedAsPlaced(by: m)
     }
 }
 

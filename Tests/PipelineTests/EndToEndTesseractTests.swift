@@ -41,4 +41,19 @@ struct EndToEndTesseractTests {
             }
         }
     }
+
+    /// A bilevel JBIG2 scan placed at a slant on a /Rotate 90 page (OCRmyPDF's `rotated_skew.pdf`)
+    /// is composed turned as placed and read; its words land where the page shows them.
+    @Test func aSlantedJBIG2ScanIsRead() async throws {
+        let pool = OCRWorkerPool(factory: try TesseractEngineFactory(languages: ["eng"]), workers: 2)
+        defer { pool.shutdown() }
+        let folder = try TemporaryDirectory()
+        let output = folder.file("out.pdf")
+        let report = try await OCRRunner(engines: pool).run(input: Fixtures.corpus("scans/rotated_skew.pdf"), output: output, job: OCRJob())
+        #expect(report.failedPages.isEmpty)
+        // The title, the topmost of its three mentions, near the top of the page as displayed
+        // (pdftotext's boxes are top-left based).
+        let title = try #require(try Tool.wordBoxes(output).filter { $0.text == "LinnSequencer" }.min { $0.y0 < $1.y0 })
+        #expect(title.y0 < 100 && title.x0 > 150 && title.x1 < 500, "\(title)")
+    }
 }
