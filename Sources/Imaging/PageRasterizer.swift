@@ -170,6 +170,6 @@ public struct PageComposition: Sendable {
     public var raster: PageRaster
     /// Whether the page paints text, paths, shadings or annotations, which are not composed.
     public var paintsVector: Bool
-    /// Images not composed: placed at angles that are not multiples of 90°, or undecodable.
+    /// Images not composed: mirrored or sheared at an angle that is not a whole turn, or undecodable.
     public var imagesLeftOut: Int
 }
