@@ -143,7 +143,7 @@ public struct OCRRunner: Sendable {
         var report = PageReport(index: page.index, outcome: .failed("not processed"))
         do {
             let rasterStart = Date()
-            guard let raster = try await rasterizer.raster(for: page, in: document) else {
+            guard let raster = try await rasterizer.recognitionRaster(for: page, in: document, maxResolution: job.maxOCRResolution) else {
                 report.outcome = .skipped("no image to recognize")
                 return PageResult(report: report, recognition: nil)
             }

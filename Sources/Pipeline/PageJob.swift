@@ -23,11 +23,7 @@ struct PageRecognition: Sendable {
 enum PageJob {
     static func run(_ raster: PageRaster, engine: any OCREngine, job: OCRJob) throws -> PageRecognition {
         let started = Date()
-        var raster = try raster.reduced(toAtMost: job.maxOCRResolution)
-        // Colour adds nothing to recognition but four times the memory in the engine.
-        if raster.image.depth == 32 {
-            raster = PageRaster(image: try raster.image.gray8(), dpi: raster.dpi, pixelToPage: raster.pixelToPage)
-        }
+        var raster = try raster.forRecognition(maxResolution: job.maxOCRResolution)
         if try raster.image.looksBlank(dpi: raster.dpi) {
             return PageRecognition(ocr: nil, pixelToPage: raster.pixelToPage, rotationCorrection: 0, dpi: raster.dpi,
                                    seconds: Date().timeIntervalSince(started))
@@ -41,5 +37,15 @@ enum PageJob {
         let ocr = try engine.recognize(raster.image, dpi: raster.dpi, timeout: job.pageTimeout)
         return PageRecognition(ocr: ocr, pixelToPage: raster.pixelToPage, rotationCorrection: correction, dpi: raster.dpi,
                                seconds: Date().timeIntervalSince(started))
+    }
+}
+
+extension PageRaster {
+    /// The raster as the engine reads it: reduced to `maxResolution` and gray (colour adds
+    /// nothing to recognition but four times the memory). Cheap when it already is.
+    func forRecognition(maxResolution: Int) throws -> PageRaster {
+        let reduced = try self.reduced(toAtMost: maxResolution)
+        guard reduced.image.depth == 32 else { return reduced }
+        return PageRaster(image: try reduced.image.gray8(), dpi: reduced.dpi, pixelToPage: reduced.pixelToPage)
     }
 }

@@ -16,6 +16,13 @@ actor RasterizeStage {
     func raster(for page: PDFPage, in document: PDFDocument) throws -> PageRaster? {
         try rasterizer.raster(for: page, document: document)
     }
+
+    /// The page's raster ready for recognition (see `PageRaster.forRecognition`), made here
+    /// so that a page waiting for an engine holds a gray raster, not a colour one four times
+    /// its size.
+    func recognitionRaster(for page: PDFPage, in document: PDFDocument, maxResolution: Int) throws -> PageRaster? {
+        try rasterizer.raster(for: page, document: document)?.forRecognition(maxResolution: maxResolution)
+    }
 }
 
 /// The write stage: the one place that changes the document. It grafts text layers as
