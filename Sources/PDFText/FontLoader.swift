@@ -96,7 +96,7 @@ struct FontLoader {
         let firstChar = max(-1 << 20, min(1 << 20, document.resolve(dict["FirstChar"] ?? .null).intValue ?? 0))
         let widthArray = document.resolve(dict["Widths"] ?? .null).arrayValue
         let missing = document.resolve(descriptor?["MissingWidth"] ?? .null).numberValue
-        let fallbackMetrics = standard ?? StandardFontMetrics.all["Helvetica"]
+        let fallbackMetrics = standard ?? StandardFontMetrics.standard("Helvetica")
         var widths = [Double](repeating: 0, count: 256)
         for code in 0..<256 {
             var width: Double?

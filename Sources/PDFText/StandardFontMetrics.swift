@@ -1,3 +1,5 @@
+import Foundation
+
 /// Widths and vertical extents of the standard 14 fonts, which PDFs may use without embedding
 /// them or giving `/Widths` (ISO 32000-1 §9.6.2.2). Widths come from Adobe's Core 14 AFM facts
 /// (StandardFontMetricsTable.swift, generated from metric-compatible AFMs by make-tables.py).
@@ -27,7 +29,7 @@ struct StandardFontMetrics: Sendable {
     /// counterparts, as viewers substitute them), or nil.
     static func named(_ baseFont: String) -> StandardFontMetrics? {
         guard let standard = standardName(for: baseFont) else { return nil }
-        return all[standard]
+        return Self.standard(standard)
     }
 
     /// The standard-14 name that `baseFont` means, or nil.
@@ -55,28 +57,53 @@ struct StandardFontMetrics: Sendable {
         return nil
     }
 
-    /// All fourteen, built once from the tables.
-    static let all: [String: StandardFontMetrics] = {
-        var out: [String: StandardFontMetrics] = [:]
-        let names = latinNames.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
-        for (font, row) in latinWidths {
+    /// The metrics of the standard font named exactly `name` ("Helvetica", "Times-Bold"…),
+    /// built from the tables the first time it is asked for: a page set in Helvetica does not
+    /// pay for parsing all fourteen (which short-lived `legible info` runs over a corpus felt).
+    static func standard(_ name: String) -> StandardFontMetrics? {
+        cache.metrics(name)
+    }
+
+    private static let cache = Cache()
+
+    /// Built metrics by name, behind a lock (fonts load on several threads).
+    private final class Cache: @unchecked Sendable {
+        private let lock = NSLock()
+        private var built: [String: StandardFontMetrics] = [:]
+
+        func metrics(_ name: String) -> StandardFontMetrics? {
+            lock.lock()
+            defer { lock.unlock() }
+            if let known = built[name] { return known }
+            guard let made = StandardFontMetrics.build(name) else { return nil }
+            built[name] = made
+            return made
+        }
+    }
+
+    /// The Latin glyph names the width rows follow, split once.
+    private static let latinNameList = latinNames.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
+
+    private static func build(_ font: String) -> StandardFontMetrics? {
+        switch font {
+        case "Courier", "Courier-Bold", "Courier-Oblique", "Courier-BoldOblique":
+            var widths: [String: Double] = [:]
+            for name in latinNameList { widths[name] = 600 }
+            return StandardFontMetrics(name: font, widths: widths, ascent: 629, descent: -157, isSymbolic: false)
+        case "Symbol":
+            return StandardFontMetrics(name: font, widths: pairs(symbolWidths), ascent: 1010, descent: -293, isSymbolic: true)
+        case "ZapfDingbats":
+            return StandardFontMetrics(name: font, widths: pairs(zapfDingbatsWidths), ascent: 820, descent: -143, isSymbolic: true)
+        default:
+            guard let row = latinWidths[font] else { return nil }
             let values = row.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Double($0) }
             var widths: [String: Double] = [:]
-            for (name, width) in zip(names, values) where width > 0 { widths[name] = width }
+            for (name, width) in zip(latinNameList, values) where width > 0 { widths[name] = width }
             let times = font.hasPrefix("Times")
-            out[font] = StandardFontMetrics(name: font, widths: widths, ascent: times ? 683 : 718,
-                                            descent: times ? -217 : -207, isSymbolic: false)
+            return StandardFontMetrics(name: font, widths: widths, ascent: times ? 683 : 718,
+                                       descent: times ? -217 : -207, isSymbolic: false)
         }
-        var courier: [String: Double] = [:]
-        for name in names { courier[name] = 600 }
-        for font in ["Courier", "Courier-Bold", "Courier-Oblique", "Courier-BoldOblique"] {
-            out[font] = StandardFontMetrics(name: font, widths: courier, ascent: 629, descent: -157, isSymbolic: false)
-        }
-        out["Symbol"] = StandardFontMetrics(name: "Symbol", widths: pairs(symbolWidths), ascent: 1010, descent: -293, isSymbolic: true)
-        out["ZapfDingbats"] = StandardFontMetrics(name: "ZapfDingbats", widths: pairs(zapfDingbatsWidths),
-                                                  ascent: 820, descent: -143, isSymbolic: true)
-        return out
-    }()
+    }
 
     private static func pairs(_ text: String) -> [String: Double] {
         let fields = text.split(whereSeparator: { $0 == " " || $0 == "\n" })
