@@ -24,11 +24,7 @@ struct FormsCommand {
             guard parsed.positionals.count == 2 else {
                 throw CLIError.usage("forms needs INPUT and OUTPUT (see legible forms --help)")
             }
-            if let languages = parsed.values["--language"] { job.languages = languages.split(separator: "+").map(String.init) }
-            if let jobs = parsed.values["--jobs"] {
-                guard let n = Int(jobs) else { throw CLIError.usage("--jobs takes a number, not '\(jobs)'") }
-                job.jobs = n
-            }
+            job = try JobOptions.job(from: parsed) // -l and -j (forms takes no mode flags or --pipeline)
             if let value = parsed.values["--page-timeout"] {
                 guard let seconds = Double(value), seconds.isFinite else {
                     throw CLIError.usage("--page-timeout takes a number, not '\(value)'")
