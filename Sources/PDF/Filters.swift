@@ -28,24 +28,25 @@ public enum Filters {
 
     /// Decodes `data` through the general filters of `chain`, stopping before the first image
     /// filter, which is returned with its parameters so the imaging layer can decode it.
-    static func decode(_ data: [UInt8], chain: [(String, PDFDictionary?)]) throws
+    /// - Parameter limit: the most bytes any stage may produce (`limitExceeded` past it).
+    static func decode(_ data: [UInt8], chain: [(String, PDFDictionary?)], limit: Int = decodedSizeLimit) throws
         -> (data: [UInt8], imageFilter: (String, PDFDictionary?)?) {
         var current = data
         for (index, (name, params)) in chain.enumerated() {
             switch name {
             case "FlateDecode", "Fl":
-                current = try Flate.inflate(current, limit: decodedSizeLimit).data
+                current = try Flate.inflate(current, limit: limit).data
                 current = try Predictor.decode(current, parameters: params)
             case "LZWDecode", "LZW":
                 let earlyChange = params?["EarlyChange"]?.intValue ?? 1
-                current = try LZW.decode(current, earlyChange: earlyChange != 0, limit: decodedSizeLimit)
+                current = try LZW.decode(current, earlyChange: earlyChange != 0, limit: limit)
                 current = try Predictor.decode(current, parameters: params)
             case "ASCIIHexDecode", "AHx":
                 current = try ASCIIFilters.decodeHex(current)
             case "ASCII85Decode", "A85":
                 current = try ASCIIFilters.decode85(current)
             case "RunLengthDecode", "RL":
-                current = RunLength.decode(current)
+                current = try RunLength.decode(current, limit: limit)
             case "Crypt":
                 continue // Identity: the security handler decrypted the stream and removed other crypt filters on loading.
             default:
@@ -106,13 +107,17 @@ enum ASCIIFilters {
 
 /// RunLengthDecode (ISO 32000-1 §7.4.5).
 enum RunLength {
-    static func decode(_ data: [UInt8]) -> [UInt8] {
+    /// - Throws: `PDFError(.limitExceeded)` when the runs expand beyond `limit` bytes.
+    static func decode(_ data: [UInt8], limit: Int = Filters.decodedSizeLimit) throws -> [UInt8] {
         var out: [UInt8] = []
         var i = 0
         while i < data.count {
             let length = Int(data[i])
             i += 1
             if length == 128 { break }
+            guard out.count <= limit - 128 else {
+                throw PDFError(.limitExceeded, "RunLength data expands beyond \(limit) bytes")
+            }
             if length < 128 {
                 let n = min(length + 1, data.count - i)
                 out.append(contentsOf: data[i..<i + n])

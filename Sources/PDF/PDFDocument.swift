@@ -28,6 +28,10 @@ public final class PDFDocument: @unchecked Sendable {
     private(set) var decryptor: Decryptor?
     /// Streams larger than this many bytes are parsed again on each use instead of cached.
     static let largestCachedStream = 64 * 1024
+    /// The most bytes the document's streams may decode to over its lifetime.
+    public internal(set) var decodeBudget: DecodeBudget
+    /// Bytes decoded so far, charged against `decodeBudget`.
+    private var decodedTotal = 0
 
     /// Opens a PDF from its bytes; an encrypted one opens if its user password is empty.
     /// - Throws: `PDFError` with `.notAPDF`, `.malformed`, `.encrypted` or `.unsupported`.
@@ -41,6 +45,7 @@ public final class PDFDocument: @unchecked Sendable {
     ///   security handler), or `.encrypted` when the password does not open the file.
     public init(bytes: [UInt8], password: String?) throws {
         self.bytes = bytes
+        decodeBudget = DecodeBudget(fileSize: bytes.count)
         var notes: [String] = []
         let headerWindow = min(bytes.count, 1024)
         let header = Parser.find(Array("%PDF-".utf8), in: bytes, from: 0, to: headerWindow)
@@ -250,10 +255,25 @@ public final class PDFDocument: @unchecked Sendable {
         return objects
     }
 
+    /// What is left of the decode budget.
+    func remainingDecodeBudget() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return decodeBudget.limit - decodedTotal
+    }
+
+    /// Charges `count` decoded bytes to the budget.
+    func chargeDecoded(_ count: Int) {
+        lock.lock()
+        decodedTotal += count
+        lock.unlock()
+    }
+
     /// The stream's data with its general-purpose filters removed. Throws `unsupported` if an
     /// image codec (DCT, JPX, CCITT, JBIG2) remains; use `imageData(of:)` for images.
+    /// - Throws: `PDFError(.limitExceeded)` past the per-stream or per-document decoding limit.
     public func decodedData(of stream: PDFStream) throws -> [UInt8] {
-        let result = try Filters.decode(stream.data, chain: Filters.chain(of: stream.dictionary) { self.resolve($0) })
+        let result = try decodeCharged(stream)
         if let (filter, _) = result.imageFilter {
             throw PDFError(.unsupported, "stream is encoded with the image filter \(filter)")
         }
@@ -261,8 +281,9 @@ public final class PDFDocument: @unchecked Sendable {
     }
 
     /// An image stream's data with the general filters removed, and the remaining image codec.
+    /// - Throws: `PDFError(.limitExceeded)` past the per-stream or per-document decoding limit.
     public func imageData(of stream: PDFStream) throws -> (data: [UInt8], codec: String?, parameters: PDFDictionary?) {
-        let result = try Filters.decode(stream.data, chain: Filters.chain(of: stream.dictionary) { self.resolve($0) })
+        let result = try decodeCharged(stream)
         return (result.data, result.imageFilter?.0, result.imageFilter?.1)
     }
 }

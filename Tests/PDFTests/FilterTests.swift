@@ -210,12 +210,12 @@ private func parms(_ pairs: [(String, Int)]) -> PDFDictionary {
         }
     }
 
-    @Test func runLength() {
-        #expect(RunLength.decode([2, 0x61, 0x62, 0x63, 254, 0x78, 128]) == bytes("abcxxx"))
-        #expect(RunLength.decode([0, 0x41, 129, 0x42, 128, 5, 1, 2]) == bytes("A") + [UInt8](repeating: 0x42, count: 128))
-        #expect(RunLength.decode([4, 0x61, 0x62]) == bytes("ab"))                 // truncated literal run
-        #expect(RunLength.decode([200]) == [])                                    // repeat run without its byte
-        #expect(RunLength.decode([]) == [])
+    @Test func runLength() throws {
+        #expect(try RunLength.decode([2, 0x61, 0x62, 0x63, 254, 0x78, 128]) == bytes("abcxxx"))
+        #expect(try RunLength.decode([0, 0x41, 129, 0x42, 128, 5, 1, 2]) == bytes("A") + [UInt8](repeating: 0x42, count: 128))
+        #expect(try RunLength.decode([4, 0x61, 0x62]) == bytes("ab"))                 // truncated literal run
+        #expect(try RunLength.decode([200]) == [])                                    // repeat run without its byte
+        #expect(try RunLength.decode([]) == [])
     }
 }
 
