@@ -13,8 +13,9 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CZlib", pkgConfig: "zlib",
                        providers: [.apt(["zlib1g-dev"])]),
-        .systemLibrary(name: "CLeptonica", pkgConfig: "lept",
-                       providers: [.apt(["libleptonica-dev"])]),
+        // Not a system-library target either: libleptonica is opened on the first call to it (see
+        // include/CLeptonica.h), so that commands which read no image do not load it at start.
+        .target(name: "CLeptonica", linkerSettings: [.linkedLibrary("dl")]),
         // Not a system-library target: libtesseract is opened at run time (see include/CTesseract.h).
         .target(name: "CTesseract", linkerSettings: [.linkedLibrary("dl")]),
 

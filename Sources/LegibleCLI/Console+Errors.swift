@@ -16,4 +16,17 @@ extension Console {
             return fail(.other, "\(error)")
         }
     }
+
+    /// `reportingErrors` for a command that runs to the end without suspending (`info`).
+    static func reportingErrorsWithoutSuspending(_ body: () throws -> ExitCode) -> ExitCode {
+        do {
+            return try body()
+        } catch CLIError.usage(let message) {
+            return fail(.badArguments, message)
+        } catch let error as PipelineError {
+            return fail(ExitCode(error.code), error.message)
+        } catch {
+            return fail(.other, "\(error)")
+        }
+    }
 }

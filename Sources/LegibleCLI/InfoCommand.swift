@@ -13,8 +13,8 @@ struct InfoCommand {
     static let jsonKeys = ["version", "pageCount", "title", "author", "creator", "producer", "encryption",
                            "recovered", "warnings", "pages", "check"]
 
-    func run() async -> ExitCode {
-        await Console.reportingErrors {
+    func run() -> ExitCode {
+        Console.reportingErrorsWithoutSuspending {
             let parsed = try ParsedArguments(arguments, valued: InfoCommand.valued, flags: InfoCommand.flags,
                                              aliases: ["-h": "--help"])
             if parsed.flags.contains("--help") { print(Help.info); return .ok }

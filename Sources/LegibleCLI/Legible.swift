@@ -9,6 +9,7 @@ public enum Legible {
 
     /// Runs the command line `arguments` (without the program name).
     public static func main(_ arguments: [String]) async -> Int32 {
+        if let code = mainWithoutConcurrency(arguments) { return code }
         LeptonicaDiagnostics.silence()
         guard let command = arguments.first else {
             print(Help.main)
@@ -34,8 +35,6 @@ public enum Legible {
             return await FormsCommand(arguments: rest).run().rawValue
         case "search":
             return await SearchCommand(arguments: rest).run().rawValue
-        case "info":
-            return await InfoCommand(arguments: rest).run().rawValue
         case "images":
             return await ImagesCommand(arguments: rest).run().rawValue
         case "thumbnails":
@@ -70,5 +69,16 @@ public enum Legible {
         default:
             return Console.fail(.badArguments, "unknown command '\(command)' (see legible --help)").rawValue
         }
+    }
+
+    /// Runs the commands that need no concurrency (`info`) to the end on the calling thread and
+    /// returns their exit code; nil for the others, which `main` runs. The executable calls it
+    /// before its first `await`: a `legible info` process then never starts the concurrency
+    /// runtime's threads, whose start-up and hand-offs were a measurable part of its run on a
+    /// small file (see bench/README.md).
+    public static func mainWithoutConcurrency(_ arguments: [String]) -> Int32? {
+        guard arguments.first == "info" else { return nil }
+        LeptonicaDiagnostics.silence()
+        return InfoCommand(arguments: Array(arguments.dropFirst())).run().rawValue
     }
 }

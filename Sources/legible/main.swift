@@ -1,4 +1,7 @@
 import Foundation
 import LegibleCLI
 
-exit(await Legible.main(Array(CommandLine.arguments.dropFirst())))
+let arguments = Array(CommandLine.arguments.dropFirst())
+// Before the first `await`, so that `legible info` runs on this thread alone.
+if let code = Legible.mainWithoutConcurrency(arguments) { exit(code) }
+exit(await Legible.main(arguments))
