@@ -32,4 +32,15 @@ struct GlyphNameTests {
         #expect(GlyphNames.numericCode(in: "g3") == nil)
         #expect(GlyphNames.numericCode(in: "cid0123") == 123)
     }
+
+    @Test func theTablesHoldEveryListedPair() {
+        for (text, table) in [(GlyphNames.listText, GlyphNames.table), (GlyphNames.dingbatsText, GlyphNames.dingbats)] {
+            let fields = text.split(whereSeparator: \.isWhitespace)
+            #expect(table.count == fields.count / 2)
+            for index in stride(from: 0, to: fields.count - 1, by: 2) {
+                let value = UInt32(fields[index + 1], radix: 16).flatMap(Unicode.Scalar.init).map { String($0) }
+                #expect(table[String(fields[index])] == value, "\(fields[index])")
+            }
+        }
+    }
 }
