@@ -81,7 +81,9 @@ public enum Flattener {
             }
         }
         for entry in annotations {
-            guard let annotation = document.resolve(entry).dictionaryValue else {
+            // Through the rewriter: appearances drawn before flattening are on its copies.
+            let current = entry.referenceValue.map { rewriter.object($0) } ?? entry
+            guard let annotation = document.resolve(current).dictionaryValue else {
                 summary.annotationsDropped += 1
                 continue
             }

@@ -1,6 +1,7 @@
 import Foundation
 import PDF
 import PDFWriter
+import Forms
 
 /// What a standalone rewrite (`legible flatten`, `legible optimize`) did.
 public struct TransformReport: Sendable {
@@ -44,6 +45,9 @@ private actor TransformStage {
         let rewriter = DocumentRewriter(source: document)
         var report = TransformReport(notes: readNotes)
         if flatten {
+            // Filled values a viewer would draw itself must be drawn before they are burned in.
+            let drawn = FieldAppearanceGenerator.generate(in: rewriter)
+            if drawn > 0 { report.notes.append("\(drawn) form field appearance\(drawn == 1 ? "" : "s") drawn from the fields' values") }
             do { report.flatten = try Flattener.flatten(rewriter) } catch let error as WriteError {
                 throw PipelineError(.badInput, "\(input.lastPathComponent): \(error.message)")
             }

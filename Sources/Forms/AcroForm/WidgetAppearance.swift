@@ -31,15 +31,24 @@ enum WidgetAppearance {
 
     /// A check mark centred in the box.
     static func check(width: Double, height: Double, matrix: PDFObject?, font: ObjectRef) -> PDFObject {
+        form(checkContent(width: width, height: height), width: width, height: height, matrix: matrix, fonts: [("ZaDb", font)])
+    }
+
+    /// The content of a check mark centred in a box, set in ZapfDingbats as resource `ZaDb`.
+    static func checkContent(width: Double, height: Double) -> [UInt8] {
         // The glyph is 0.846 em wide and about 0.69 em tall above its baseline.
         let size = max(1, min(width / 0.846, height / 0.69) * 0.8)
         let x = (width - 0.846 * size) / 2, y = (height - 0.69 * size) / 2
-        let content = "q\n0 g\nBT\n/ZaDb \(number(size)) Tf\n\(number(x)) \(number(y)) Td\n(\(checkCharacter)) Tj\nET\nQ\n"
-        return form(Array(content.utf8), width: width, height: height, matrix: matrix, fonts: [("ZaDb", font)])
+        return Array("q\n0 g\nBT\n/ZaDb \(number(size)) Tf\n\(number(x)) \(number(y)) Td\n(\(checkCharacter)) Tj\nET\nQ\n".utf8)
     }
 
     /// A filled dot centred in the box: a radio button's on state.
     static func dot(width: Double, height: Double, matrix: PDFObject?) -> PDFObject {
+        form(dotContent(width: width, height: height), width: width, height: height, matrix: matrix, fonts: [])
+    }
+
+    /// The content of a filled dot centred in a box.
+    static func dotContent(width: Double, height: Double) -> [UInt8] {
         let r = min(width, height) * 0.3, cx = width / 2, cy = height / 2
         let k = r * 0.5523 // control-point distance of a quarter circle drawn as a cubic Bézier
         var ops = "q\n0 g\n\(number(cx + r)) \(number(cy)) m\n"
@@ -48,7 +57,7 @@ enum WidgetAppearance {
         ops += "\(number(cx - r)) \(number(cy - k)) \(number(cx - k)) \(number(cy - r)) \(number(cx)) \(number(cy - r)) c\n"
         ops += "\(number(cx + k)) \(number(cy - r)) \(number(cx + r)) \(number(cy - k)) \(number(cx + r)) \(number(cy)) c\n"
         ops += "f\nQ\n"
-        return form(Array(ops.utf8), width: width, height: height, matrix: matrix, fonts: [])
+        return Array(ops.utf8)
     }
 
     /// A Form XObject of the given size.

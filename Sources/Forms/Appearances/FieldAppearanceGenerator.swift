@@ -1,0 +1,157 @@
+import PDF
+import PDFText
+import PDFWriter
+
+/// Draws the appearance streams a filled form lacks, as viewers do when they show it: text
+/// and choice fields from their value, `/DA` and `/Q` (comb and multi-line layouts included),
+/// check boxes and radio buttons from their on-state. Used before burning annotations into
+/// pages (`legible flatten`): a filled value that only a viewer's own drawing showed would
+/// otherwise vanish.
+///
+/// A widget gets a new appearance when it has no usable normal appearance, and — for text
+/// and choice fields — when the form says `/NeedAppearances true` (a filler changed values
+/// without redrawing them). Push buttons and signatures are left as they are.
+public enum FieldAppearanceGenerator {
+    /// The most fields visited; more is hostile input.
+    static let maxFields = 100_000
+
+    /// Adds the missing appearances to `rewriter`'s document; returns how many widgets got one.
+    @discardableResult
+    public static func generate(in rewriter: DocumentRewriter) -> Int {
+        let document = rewriter.source
+        guard let catalog = try? document.catalog(),
+              let form = document.resolve(catalog["AcroForm"] ?? .null).dictionaryValue else { return 0 }
+        let context = Context(document: document, rewriter: rewriter,
+                              regenerateText: document.resolve(form["NeedAppearances"] ?? .null) == .bool(true),
+                              resources: document.resolve(form["DR"] ?? .null).dictionaryValue)
+        var inheritedRoot = PDFDictionary()
+        if let da = form["DA"] { inheritedRoot["DA"] = da }
+        if let q = form["Q"] { inheritedRoot["Q"] = q }
+        var state = WalkState()
+        for field in document.resolve(form["Fields"] ?? .null).arrayValue ?? [] {
+            walk(field, inherited: inheritedRoot, depth: 0, context: context, state: &state)
+        }
+        return state.drawn
+    }
+
+    private struct Context {
+        let document: PDFDocument
+        let rewriter: DocumentRewriter
+        let regenerateText: Bool
+        let resources: PDFDictionary?
+    }
+
+    private struct WalkState {
+        var seen = Set<ObjectRef>()
+        var visited = 0
+        var drawn = 0
+    }
+
+    private static let inheritableKeys = ["FT", "Ff", "V", "DA", "Q", "MaxLen"]
+
+    private static func walk(_ object: PDFObject, inherited: PDFDictionary, depth: Int, context: Context,
+                             state: inout WalkState) {
+        guard depth < 32, state.visited < maxFields else { return }
+        state.visited += 1
+        if case .reference(let ref) = object, !state.seen.insert(ref).inserted { return }
+        let document = context.document
+        guard let dict = document.resolve(object).dictionaryValue else { return }
+        var attributes = inherited
+        for key in inheritableKeys where dict[key] != nil { attributes[key] = document.resolve(dict[key] ?? .null) }
+        let kids = document.resolve(dict["Kids"] ?? .null).arrayValue ?? []
+        let fieldKids = kids.filter { document.resolve($0).dictionaryValue?["T"] != nil }
+        if !fieldKids.isEmpty {
+            for kid in fieldKids { walk(kid, inherited: attributes, depth: depth + 1, context: context, state: &state) }
+            return
+        }
+        for widget in kids.isEmpty ? [object] : kids {
+            guard let ref = widget.referenceValue else { continue } // a widget must be indirect to be on a page
+            if draw(widget: ref, field: attributes, context: context) { state.drawn += 1 }
+        }
+    }
+
+    /// Gives one widget its appearance when it needs one; returns whether it did.
+    private static func draw(widget ref: ObjectRef, field: PDFDictionary, context: Context) -> Bool {
+        let document = context.document
+        guard var widget = context.rewriter.object(ref).dictionaryValue,
+              let rect = PDFRect(document.resolve(widget["Rect"] ?? .null)), rect.width > 0, rect.height > 0 else { return false }
+        let type = field["FT"]?.nameValue
+        let flags = field["Ff"]?.intValue ?? 0
+        let hasNormal = hasUsableNormalAppearance(widget, document: document)
+        let box = WidgetBox(rect: rect, characteristics: document.resolve(widget["MK"] ?? .null).dictionaryValue)
+        switch type {
+        case "Tx", "Ch":
+            guard !hasNormal || context.regenerateText, let value = displayedValue(field, type: type, flags: flags) else { return false }
+            let style = FieldTextStyle(defaultAppearance: document.resolve(widget["DA"] ?? field["DA"] ?? .null).textValue)
+            let font = AppearanceFont(resource: style.fontResource, resources: context.resources, document: document)
+            let shape: TextFieldLayout.Shape
+            if type == "Tx", flags & (1 << 24) != 0, let cells = field["MaxLen"]?.intValue, cells > 0, cells <= 10_000 {
+                shape = .comb(cells: cells)
+            } else if type == "Tx", flags & (1 << 12) != 0 {
+                shape = .multiline
+            } else {
+                shape = .singleLine
+            }
+            let quadding = (widget["Q"].map(document.resolve) ?? field["Q"])?.intValue ?? 0
+            let layout = TextFieldLayout(width: box.width, height: box.height, font: font.text, style: style,
+                                         quadding: quadding, shape: shape)
+            let appearance = box.form(Array(layout.content(for: value).utf8),
+                                      fonts: [(style.fontResource, font.dictionary)])
+            var appearances = document.resolve(widget["AP"] ?? .null).dictionaryValue ?? PDFDictionary()
+            appearances["N"] = .reference(context.rewriter.add(appearance))
+            widget["AP"] = .dictionary(appearances)
+        case "Btn":
+            let isRadio = flags & (1 << 15) != 0
+            guard !hasNormal, flags & (1 << 16) == 0,
+                  let onState = onState(of: widget, field: field, isRadio: isRadio, document: document) else { return false }
+            let on = isRadio ? box.form(WidgetAppearance.dotContent(width: box.width, height: box.height), fonts: [])
+                : box.form(WidgetAppearance.checkContent(width: box.width, height: box.height),
+                           fonts: [("ZaDb", .dictionary(PDFDictionary([("Type", .name("Font")), ("Subtype", .name("Type1")),
+                                                                       ("BaseFont", .name("ZapfDingbats"))])))])
+            let off = box.form([], fonts: [])
+            let states = PDFDictionary([(onState, .reference(context.rewriter.add(on))),
+                                        ("Off", .reference(context.rewriter.add(off)))])
+            widget["AP"] = .dictionary(PDFDictionary([("N", .dictionary(states))]))
+            widget["AS"] = .name(onState)
+        default:
+            return false
+        }
+        context.rewriter.set(ref, .dictionary(widget))
+        return true
+    }
+
+    /// Whether `/AP /N` is a stream, or a dictionary of streams holding the widget's state.
+    private static func hasUsableNormalAppearance(_ widget: PDFDictionary, document: PDFDocument) -> Bool {
+        let normal = document.resolve(document.resolve(widget["AP"] ?? .null).dictionaryValue?["N"] ?? .null)
+        switch normal {
+        case .stream: return true
+        case .dictionary(let states):
+            return states.count > 0 && states.allSatisfy { document.resolve($0.value).streamValue != nil }
+        default: return false
+        }
+    }
+
+    /// The text a text or choice field shows; nil when it has none.
+    private static func displayedValue(_ field: PDFDictionary, type: String?, flags: Int) -> String? {
+        var value: String?
+        switch field["V"] {
+        case .array(let items)?: value = items.compactMap(\.textValue).first
+        case let item?: value = item.textValue ?? item.nameValue
+        case nil: value = nil
+        }
+        guard let value, !value.isEmpty else { return nil }
+        if type == "Tx", flags & (1 << 13) != 0 { return String(repeating: "*", count: value.count) } // password
+        return value
+    }
+
+    /// The state a check box or radio button without appearances shows: its `/AS` when not
+    /// `Off`; for a check box without `/AS`, the field's value when not `Off`. A radio
+    /// button's value names one of several widgets, which the widget cannot tell alone, and
+    /// an off button draws nothing: nil.
+    private static func onState(of widget: PDFDictionary, field: PDFDictionary, isRadio: Bool,
+                                document: PDFDocument) -> String? {
+        if let state = document.resolve(widget["AS"] ?? .null).nameValue { return state == "Off" ? nil : state }
+        if !isRadio, let value = field["V"]?.nameValue, value != "Off" { return value }
+        return nil
+    }
+}
