@@ -28,13 +28,6 @@ struct InfoCommand {
         }
     }
 
-    /// The `--json` form: one object, keys sorted.
-    static func json(_ info: DocumentInfo) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(info), as: UTF8.self)
-    }
-
     /// The form for people: a few labelled lines, then a line per page.
     static func text(_ info: DocumentInfo) -> String {
         var lines: [String] = []

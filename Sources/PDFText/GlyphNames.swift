@@ -11,22 +11,38 @@ enum GlyphNames {
     /// The ITC Zapf Dingbats names (`a1` … `a191`), which mean something else in other fonts.
     static let dingbats: [String: String] = parse(dingbatsText)
 
-    /// Reads the `name HEX` pairs over UTF-8 bytes: splitting the text into Characters (grapheme
-    /// breaking) made building these tables a sixth of a short `legible info` run.
+    /// Reads the `name HEX` pairs over the text's UTF-8 bytes in place: splitting it into
+    /// Characters (grapheme breaking) made building these tables a sixth of a short `legible
+    /// info` run, and an array of the fields was most of what remained.
     private static func parse(_ text: String) -> [String: String] {
-        let fields = text.utf8.split(whereSeparator: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\n") })
-        var out: [String: String] = [:]
-        out.reserveCapacity(fields.count / 2)
-        var i = 0
-        while i + 1 < fields.count {
-            if let text = hexText(fields[i + 1]) { out[String(decoding: fields[i], as: UTF8.self)] = text }
-            i += 2
+        var text = text
+        return text.withUTF8 { bytes in
+            var out: [String: String] = [:]
+            out.reserveCapacity(bytes.count / 12)
+            var name: Slice<UnsafeBufferPointer<UInt8>>?
+            var i = 0
+            while i < bytes.count {
+                while i < bytes.count, isSeparator(bytes[i]) { i += 1 }
+                let start = i
+                while i < bytes.count, !isSeparator(bytes[i]) { i += 1 }
+                guard i > start else { break }
+                if let key = name {
+                    if let value = hexText(bytes[start..<i]) { out[String(decoding: key, as: UTF8.self)] = value }
+                    name = nil
+                } else {
+                    name = bytes[start..<i]
+                }
+            }
+            return out
         }
-        return out
+    }
+
+    private static func isSeparator(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n")
     }
 
     /// `0041` or `00660069` (several code points, four hex digits each) as text.
-    private static func hexText(_ hex: Substring.UTF8View) -> String? {
+    private static func hexText(_ hex: Slice<UnsafeBufferPointer<UInt8>>) -> String? {
         var scalars = String.UnicodeScalarView()
         var value: UInt32 = 0
         var digits = 0
