@@ -91,6 +91,12 @@ public enum Flattener {
                 if let border = linkBorder(of: annotation, document: document) {
                     drawing += Array(border.utf8)
                     summary.annotationsBurned += 1
+                } else if let appearance = markupAppearance(of: annotation, document: document) {
+                    // Drawn in page space: placed as it is.
+                    let name = freshName("LgFlat", in: xobjects)
+                    xobjects[name] = .reference(rewriter.add(.stream(appearance)))
+                    drawing += Array("q /\(name) Do Q\n".utf8)
+                    summary.annotationsBurned += 1
                 } else {
                     summary.annotationsDropped += 1
                 }

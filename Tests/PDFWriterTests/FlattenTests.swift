@@ -10,10 +10,31 @@ import TestSupport
 @Suite struct FlattenTests {
     /// Corpus files with annotations that carry appearance streams: form widgets, markup,
     /// stamps, ink, a hidden annotation, link borders drawn by the viewer, and NoRotate
-    /// annotations on turned pages (manual-appearances.pdf).
+    /// annotations on turned pages (manual-appearances.pdf), and lines with arrow heads,
+    /// polylines, ink, highlights and strike-outs that have no appearance at all, drawn from
+    /// their geometry (issue13447.pdf).
     static let files = ["forms/src/es_solicitud.pdf", "forms/src/us_osha301.pdf", "forms/src/il_gun_sale.pdf",
                         "pdf/pdfjs/highlight.pdf", "pdf/pdfjs/stamps.pdf", "pdf/pdfjs/inks_basic.pdf",
-                        "pdf/pdfjs/annotation_hidden_print.pdf", "pdf/pdfjs/issue14802.pdf", "pdf/qpdf/manual-appearances.pdf"]
+                        "pdf/pdfjs/annotation_hidden_print.pdf", "pdf/pdfjs/issue14802.pdf", "pdf/qpdf/manual-appearances.pdf",
+                        "pdf/pdfjs/issue13447.pdf"]
+
+    /// Highlight, underline, strike-out and squiggly annotations without appearance streams
+    /// (bug1538111.pdf) are drawn from their quadrilaterals: the page looks annotated (poppler
+    /// places its own rules a pixel or so differently, hence the looser bound).
+    @Test func textMarkupWithoutAppearancesIsDrawnFromItsQuadrilaterals() throws {
+        let input = PDFFixtures.corpus("pdf/pdfjs/bug1538111.pdf")
+        let rewriter = DocumentRewriter(source: try PDFDocument(bytes: try PDFFixtures.bytes(of: input), password: nil))
+        let summary = try Flattener.flatten(rewriter)
+        #expect(summary.annotationsDropped == 0 && summary.annotationsBurned > 0)
+        let folder = try PDFFixtures.ScratchFolder()
+        let output = try PDFFixtures.write(rewriter, in: folder)
+        let before = try #require(try GrayRendering.render(input, dpi: 50).first)
+        let bare = try #require(try GrayRendering.render(input, dpi: 50, hideAnnotations: true).first)
+        let after = try #require(try GrayRendering.render(output, dpi: 50).first)
+        let difference = try #require(after.meanDifference(from: before))
+        let unannotated = try #require(bare.meanDifference(from: before))
+        #expect(difference < 1.6 && difference < unannotated / 2, "\(difference) vs \(unannotated) without annotations")
+    }
 
     @Test(arguments: files)
     func theFlattenedPageLooksLikeTheAnnotatedOriginal(path: String) throws {
