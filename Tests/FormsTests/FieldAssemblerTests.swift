@@ -93,4 +93,20 @@ import Testing
         #expect(result.first?.name == "mailing_address")
         #expect(result.first.map { $0.rect.top > 111 && $0.rect.bottom == 135 && $0.rect.left == 50 } == true)
     }
+
+    @Test func aWrappedColumnHeaderNamesTheCellsBelowItAndAUnitSignInACellDoesNot() {
+        // A header printed over two lines above a table's first row, rows numbered on the left,
+        // and a "$" at the start of each amount cell.
+        let cells = [LayoutRect(left: 100, top: 540, right: 200, bottom: 560), LayoutRect(left: 100, top: 560, right: 200, bottom: 580)]
+        let page = LayoutPrimitives(page: 0, width: 612, height: 792, boxes: cells, words: [
+            word("Schedule", 110, 490, 160, 498),
+            word("Cost", 110, 512, 130, 520), word("Basis", 133, 512, 160, 520),
+            word("Including", 105, 523, 150, 531), word("fees", 153, 523, 175, 531),
+            word("1", 90, 545, 94, 554), word("$", 103, 545, 108, 554),
+            word("2", 90, 565, 94, 574), word("$", 103, 565, 108, 574)])
+        let result = fields(page)
+        #expect(result.count == 2)
+        #expect(result.allSatisfy { $0.label.hasPrefix("Cost Basis Including fees") })
+        #expect(result.first?.name == "cost_basis_including_fees_1")
+    }
 }

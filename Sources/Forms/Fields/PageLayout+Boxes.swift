@@ -24,6 +24,10 @@ extension PageLayout {
                 let text = printed.dropFirst().reduce(printed[0]) { $0.union($1) }
                 let inside = TextLine.phrases(of: words(inside: box))
                 label = clean(inside.sorted { ($0.rect.top, $0.rect.left) < ($1.rect.top, $1.rect.left) }.map(\.text).joined(separator: " "))
+                // A unit or a row number in the box ("$", "1") says nothing: its row and column do.
+                if label.filter(\.isLetter).count < 2 {
+                    label = tableLabel(for: box) ?? self.label(for: box)
+                }
                 if box.bottom - text.bottom >= p.minFreeHeightBelowLabel {
                     rect = LayoutRect(left: box.left, top: text.bottom + 0.5, right: box.right, bottom: box.bottom)
                 } else if p.fieldRightOfLabelInBox > 0 && (!isTableCell(box) || text.width <= 12) && box.right - text.right >= max(p.minTextFieldWidth, 0.35 * box.width) && text.height <= p.maxSingleLineHeight {

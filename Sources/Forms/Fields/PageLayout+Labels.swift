@@ -24,13 +24,48 @@ extension PageLayout {
         return ""
     }
 
-    /// The nearest phrase above a field within its column (the header of a list of rows).
+    /// The header of the column a field stands in (a list's rows, a table's cells): the nearest
+    /// phrase above it centred over it, with the rest of its line and the lines stacked closely
+    /// on top of it within the column — a header cell often wraps ("Settlement / Date / Fixed
+    /// income…"), and its first line says most.
     func columnHeader(above rect: LayoutRect) -> TextLine? {
-        phrases.filter { p in
+        guard let seed = phrases.filter({ p in
             p.rect.bottom <= rect.top + 3 && rect.top - p.rect.bottom <= 400
-                && p.rect.center.x >= rect.left && p.rect.center.x <= rect.right
-                && p.text.contains(where: \.isLetter)
-        }.max { $0.rect.bottom < $1.rect.bottom }
+                && p.rect.center.x >= rect.left && p.rect.center.x <= rect.right && p.text.contains(where: \.isLetter)
+        }).max(by: { $0.rect.bottom < $1.rect.bottom }) else { return nil }
+        let within = { (r: LayoutRect) in r.left >= rect.left - 8 && r.right <= rect.right + 8 }
+        var block = seed.words
+        block += words.filter { w in
+            within(w.rect) && !seed.words.contains(w) && w.rect.center.y > seed.rect.top && w.rect.center.y < seed.rect.bottom
+        }
+        var top = block.map(\.rect.top).min() ?? seed.rect.top
+        let lineHeight = seed.rect.height
+        // Lines above, each within the column and a line's gap of the block; a rule between
+        // them is the top of the header cell.
+        for _ in 0..<4 {
+            let next = words.filter { w in
+                within(w.rect) && w.rect.bottom <= top + 1.5 && top - w.rect.bottom <= max(3, 1.1 * max(lineHeight, w.rect.height))
+                    && !horizontals.contains { r in r.position > w.rect.bottom - 0.5 && r.position < top + 0.5 && r.start < w.rect.right && r.end > w.rect.left }
+            }
+            guard !next.isEmpty else { break }
+            block += next
+            top = min(top, next.map(\.rect.top).min() ?? top)
+        }
+        return TextLine(words: Self.readingOrder(block), rect: block.dropFirst().reduce(block[0].rect) { $0.union($1.rect) })
+    }
+
+    /// Words in reading order: rows (centres within half a word's height) top to bottom, each
+    /// left to right.
+    static func readingOrder(_ words: [LayoutWord]) -> [LayoutWord] {
+        var rows: [[LayoutWord]] = []
+        for w in words.sorted(by: { $0.rect.center.y < $1.rect.center.y }) {
+            if let first = rows.last?.first, abs(w.rect.center.y - first.rect.center.y) <= 0.5 * min(w.rect.height, first.rect.height) {
+                rows[rows.count - 1].append(w)
+            } else {
+                rows.append([w])
+            }
+        }
+        return rows.flatMap { $0.sorted { $0.rect.left < $1.rect.left } }
     }
 
     /// The label of a button: the phrase just right of it, else just left of it.
@@ -51,7 +86,7 @@ extension PageLayout {
         let walls = verticals.filter { $0.start <= cy && $0.end >= cy && $0.position < rect.left - 1 }.map(\.position)
         return phrases.filter { p in
             let py = p.rect.center.y
-            return py >= rect.top - 2 && py <= rect.bottom + 2 && p.rect.right <= rect.left + 4
+            return py >= rect.top - 2 && py <= rect.bottom + 2 && p.rect.right <= rect.left + 4 && p.rect.left < rect.left - 1
                 && rect.left - p.rect.right <= reach && !walls.contains { $0 > p.rect.right - 1 }
         }.max { $0.rect.right < $1.rect.right }
     }
