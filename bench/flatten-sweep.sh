@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `legible flatten` on every PDF of ../shared/corpus/pdf and ../shared/corpus/forms/src that has
+# Part 1: `legible flatten` on every PDF of ../shared/corpus/pdf and ../shared/corpus/forms/src that has
 # annotations: qpdf --check must find no error the input did not have, and poppler must render the
 # flattened pages (first 5, 30 dpi, gray) like the original with its annotations drawn. Prints the
 # files whose mean absolute pixel difference exceeds 1.0 (0-255 scale), the files Legible refuses,
@@ -68,4 +68,62 @@ for f in files:
     else:
         counts["same"] += 1
 print(f"{len(files)} files with annotations:", ", ".join(f"{v} {k}" for k, v in counts.items()))
+PY
+
+# Filled forms whose values have no appearance streams: every text field of each fillable form of
+# ../shared/corpus/forms/src gets a unique token (pypdf), its widgets lose /AP and the form says
+# /NeedAppearances, as fillers that leave drawing to the viewer write them. After `legible flatten`
+# pdftotext must find every token that poppler shows on the filled input (it draws missing
+# appearances itself).
+"$BENCH_PY" - "$LEGIBLE" "$OUT" <<'PY'
+import glob, os, re, subprocess, sys
+from pypdf import PdfReader, PdfWriter
+from pypdf.generic import BooleanObject, NameObject, TextStringObject
+
+legible, out = sys.argv[1], sys.argv[2]
+folder = os.path.join(out, "filled")
+os.makedirs(folder, exist_ok=True)
+
+def tokens(pdf):
+    r = subprocess.run(["pdftotext", pdf, "-"], capture_output=True)
+    return set(re.findall(r"V\d{3}x", r.stdout.decode(errors="replace")))
+
+total = {"forms": 0, "filled": 0, "poppler": 0, "flattened": 0}
+for src in sorted(glob.glob("../shared/corpus/forms/src/*.pdf")):
+    name = os.path.basename(src)
+    try:
+        writer = PdfWriter(clone_from=PdfReader(src))
+    except Exception as error:
+        print(f"skipped {name}: pypdf cannot read it ({str(error)[:60]})")
+        continue
+    count = 0
+    for page in writer.pages:
+        for annot in page.get("/Annots") or []:
+            widget = annot.get_object()
+            if widget.get("/Subtype") != "/Widget":
+                continue
+            field = widget if "/T" in widget or "/Parent" not in widget else widget["/Parent"].get_object()
+            kind = field.get("/FT") or (field["/Parent"].get_object().get("/FT") if "/Parent" in field else None)
+            if kind != "/Tx":
+                continue
+            count += 1
+            field[NameObject("/V")] = TextStringObject(f"V{count:03d}x")
+            if "/AP" in widget:
+                del widget["/AP"]
+    if "/AcroForm" in writer._root_object:
+        writer._root_object["/AcroForm"][NameObject("/NeedAppearances")] = BooleanObject(True)
+    filled = os.path.join(folder, name)
+    writer.write(filled)
+    flat = os.path.join(folder, name.replace(".pdf", ".flat.pdf"))
+    r = subprocess.run([legible, "flatten", "-q", filled, flat], capture_output=True, timeout=300)
+    shown, kept = tokens(filled), tokens(flat) if r.returncode == 0 else set()
+    total["forms"] += 1
+    total["filled"] += count
+    total["poppler"] += len(shown)
+    total["flattened"] += len(kept)
+    lost = sorted(shown - kept)
+    print(f"{name}: {count} filled, poppler shows {len(shown)}, flattened shows {len(kept)}"
+          + (f", LOST {lost[:5]}" if lost else "") + (f" (exit {r.returncode})" if r.returncode else ""))
+print(f"filled forms: {total['forms']} forms, {total['filled']} values, poppler shows {total['poppler']}, "
+      f"flattened shows {total['flattened']}")
 PY

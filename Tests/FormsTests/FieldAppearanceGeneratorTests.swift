@@ -95,6 +95,21 @@ import TestSupport
         #expect(text.contains("Replaced") && !text.contains("Original"))
     }
 
+    /// A page taken out of its document keeps its widgets but loses the /AcroForm: viewers
+    /// still show the values (inherited from the parent field here), and so does flattening.
+    @Test func widgetsOutsideAnyFormAreDrawnWithTheirParentsValues() throws {
+        var pdf = PDFFixtures.CraftedPDF()
+        pdf.add(1, "<< /Type /Catalog /Pages 2 0 R >>")
+        pdf.add(2, "<< /Type /Pages /Kids [3 0 R] /Count 1 >>")
+        pdf.add(3, "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Annots [5 0 R] >>")
+        pdf.add(4, "<< /FT /Tx /T (city) /V (Springfield) /Kids [5 0 R] >>")
+        pdf.add(5, "<< /Type /Annot /Subtype /Widget /Parent 4 0 R /Rect [50 700 300 720] /P 3 0 R >>")
+        let folder = try PDFFixtures.ScratchFolder()
+        let (drawn, url) = try flatten(pdf.bytes, in: folder)
+        #expect(drawn == 1)
+        #expect(try #require(PDFFixtures.pdftotext(url)).contains("Springfield"))
+    }
+
     @Test func turnedWidgetsRunTheirTextAlongTheTurn() {
         let box = WidgetBox(rect: PDFRect(0, 0, 20, 200), characteristics: PDFDictionary([("R", .int(90))]))
         #expect(box.width == 200 && box.height == 20)

@@ -19,8 +19,8 @@ public enum FieldAppearanceGenerator {
     @discardableResult
     public static func generate(in rewriter: DocumentRewriter) -> Int {
         let document = rewriter.source
-        guard let catalog = try? document.catalog(),
-              let form = document.resolve(catalog["AcroForm"] ?? .null).dictionaryValue else { return 0 }
+        guard let catalog = try? document.catalog() else { return 0 }
+        let form = document.resolve(catalog["AcroForm"] ?? .null).dictionaryValue ?? PDFDictionary()
         let context = Context(document: document, rewriter: rewriter,
                               regenerateText: document.resolve(form["NeedAppearances"] ?? .null) == .bool(true),
                               resources: document.resolve(form["DR"] ?? .null).dictionaryValue)
@@ -31,7 +31,37 @@ public enum FieldAppearanceGenerator {
         for field in document.resolve(form["Fields"] ?? .null).arrayValue ?? [] {
             walk(field, inherited: inheritedRoot, depth: 0, context: context, state: &state)
         }
+        // Widgets the form does not list (a page taken out of its document keeps its widgets
+        // but not the /AcroForm) still show their values in viewers.
+        for page in (try? document.pages()) ?? [] {
+            for case .reference(let ref) in document.resolve(page.dictionary["Annots"] ?? .null).arrayValue ?? [] {
+                guard state.visited < maxFields, !state.seen.contains(ref),
+                      let widget = document.resolve(.reference(ref)).dictionaryValue,
+                      document.resolve(widget["Subtype"] ?? .null).nameValue == "Widget" else { continue }
+                state.seen.insert(ref)
+                state.visited += 1
+                let attributes = inheritedAttributes(of: widget, root: inheritedRoot, document: document)
+                if draw(widget: ref, field: attributes, context: context) { state.drawn += 1 }
+            }
+        }
         return state.drawn
+    }
+
+    /// The inheritable attributes of a widget found outside `/Fields`: its own, then its
+    /// parents' up the `/Parent` chain, then the form's.
+    private static func inheritedAttributes(of widget: PDFDictionary, root: PDFDictionary, document: PDFDocument) -> PDFDictionary {
+        var attributes = PDFDictionary()
+        var node: PDFDictionary? = widget
+        var depth = 0
+        while let current = node, depth < 32 {
+            for key in inheritableKeys where attributes[key] == nil && current[key] != nil {
+                attributes[key] = document.resolve(current[key] ?? .null)
+            }
+            node = document.resolve(current["Parent"] ?? .null).dictionaryValue
+            depth += 1
+        }
+        for (key, value) in root where attributes[key] == nil { attributes[key] = value }
+        return attributes
     }
 
     private struct Context {
