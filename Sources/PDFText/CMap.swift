@@ -108,7 +108,7 @@ struct CMap: Sendable {
             let sum = UInt64(last) + UInt64(code - range.low)
             units[units.count - 1] = UInt16(truncatingIfNeeded: sum)
             if sum > 0xFFFF, units.count >= 2 { units[units.count - 2] &+= UInt16(truncatingIfNeeded: sum >> 16) }
-            return String(decoding: units, as: UTF16.self)
+            return UTF16Text.string(units)
         }
         return nil
     }

@@ -97,7 +97,7 @@ enum CMapParser {
         switch object {
         case .string(let bytes):
             let units = utf16Units(bytes)
-            return units.isEmpty ? nil : String(decoding: units, as: UTF16.self)
+            return units.isEmpty ? nil : UTF16Text.string(units)
         case .name(let name):
             return GlyphNames.text(for: name)
         default:
