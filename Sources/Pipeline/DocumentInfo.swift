@@ -181,9 +181,6 @@ extension DocumentInfo.Encryption {
 }
 
 extension DocumentInfo.Page {
-    private static let textOperators: Set<String> = ["Tj", "TJ", "'", "\""]
-    private static let pathOperators: Set<String> = ["S", "s", "f", "F", "f*", "B", "B*", "b", "b*", "sh"]
-
     init(_ page: PDFPage, in document: PDFDocument) {
         let size = page.size
         number = page.index + 1
@@ -196,8 +193,13 @@ extension DocumentInfo.Page {
         var placements: [ImagePlacement]?
         do {
             let found = try ImagePlacementFinder.placements(on: page, document: document) { operation in
-                if Self.textOperators.contains(operation.op) { text += 1 }
-                else if Self.pathOperators.contains(operation.op) { paths += 1 }
+                // A switch compares the short operator names directly; hashing each into a Set
+                // was an eighth of `legible info` on a page of many operators.
+                switch operation.op {
+                case "Tj", "TJ", "'", "\"": text += 1
+                case "S", "s", "f", "F", "f*", "B", "B*", "b", "b*", "sh": paths += 1
+                default: break
+                }
             }
             images = found.map { DocumentInfo.Image($0, in: document) }
             placements = found
