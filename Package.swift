@@ -30,7 +30,11 @@ let package = Package(
         .target(name: "Pipeline", dependencies: ["PDF", "PDFWriter", "Imaging", "OCR", "TextLayer", "Forms", "PDFText"]),
         .target(name: "LegibleCLI", dependencies: ["Pipeline", "Tesseract", "PDF", "OCR", "PDFText", "Forms", "Imaging"]),
         // lld: gold warns about mktemp inside the static Foundation that `make build` links.
-        .executableTarget(name: "legible", dependencies: ["LegibleCLI"], linkerSettings: [.unsafeFlags(["-use-ld=lld"])]),
+        // Packed relative relocations (DT_RELR, glibc 2.36+, Debian 12): the loader applies the
+        // binary's 76,000 relative relocations from a 15 KB bitmap instead of a 1.8 MB table,
+        // a tenth of the CPU time of `legible info` on a small file.
+        .executableTarget(name: "legible", dependencies: ["LegibleCLI"],
+                          linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"])]),
 
         .target(name: "TestSupport", dependencies: ["PDF", "PDFWriter"], path: "Tests/TestSupport"),
         .testTarget(name: "PDFTests", dependencies: ["PDF", "TestSupport"], exclude: ["Fixtures"]),
