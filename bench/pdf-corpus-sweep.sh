@@ -49,8 +49,9 @@ errors=$scratch/info.err
 cp "$BIN" "$scratch/legible"
 legible=$scratch/legible
 # Each tool's cost for a trivial file (process start-up and a one-page PDF), measured beside
-# each file so that it sees the same machine load: legible links Tesseract and Foundation, qpdf
-# only its own library, and on a corpus of small files start-up is most of the time.
+# each file so that it sees the same machine load: legible carries the Swift runtime and
+# Foundation (Leptonica and Tesseract are opened only by the commands that use them), qpdf its
+# own library; on a corpus of small files start-up is most of the time.
 BASELINE=${BASELINE:-$CORPUS/qpdf/minimal.pdf}
 [ -f "$BASELINE" ] || BASELINE=${files[0]}
 qpdf_startup_us=0
