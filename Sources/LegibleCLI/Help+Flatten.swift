@@ -5,7 +5,9 @@ extension Help {
                              level 9 with PNG predictors, bilevel images as CCITT Group 4),
                              screen (also images shown above --screen-dpi reduced to it and
                              stored as JPEG), jpeg[:QUALITY] (also 8-bit gray and colour images
-                             as JPEG, quality 1-100, default 75); an image is only replaced by a
+                             as JPEG, quality 1-100, default 40, or gray scans of text as 4-16
+                             grays); stored JPEGs are re-coded losslessly (Huffman tables fitted
+                             to the image); an image is only replaced by a
                              smaller one, bilevel images are never changed lossily
           --screen-dpi N     the resolution --optimize screen reduces to (default 150)
           --incremental      append the changes to the original bytes (an incremental update);

@@ -85,7 +85,8 @@ enum Help {
                              level 9 with PNG predictors, bilevel images as CCITT Group 4),
                              screen (also images shown above --screen-dpi reduced to it and
                              stored as JPEG), jpeg[:QUALITY] (also 8-bit gray and colour images
-                             as JPEG, default quality 75); an image is only replaced by a
+                             as JPEG, default quality 40, or gray scans of text as 4-16 grays);
+                             stored JPEGs are re-coded losslessly; an image is only replaced by a
                              smaller one, bilevel images never lossily; a note reports the
                              bytes before and after (not with an incremental update)
           --screen-dpi N     the resolution --optimize screen reduces to (default 150)

@@ -10,11 +10,15 @@ public enum OptimizeLevel: Sendable, Equatable, Codable, CustomStringConvertible
     /// Lossless, and colour and gray images shown above the screen resolution downsampled
     /// to it and stored as JPEG (or Flate, whichever is smaller).
     case screen
-    /// Lossless, and 8-bit colour and gray images stored as JPEG of this quality (1–100).
+    /// Lossless, and 8-bit colour and gray images stored as JPEG of this quality (1–100),
+    /// or gray images with few levels as a palette of 4 to 16 grays, whichever is smaller.
     case jpeg(quality: Int)
 
-    /// The JPEG quality of `jpeg` when none is given, and of `screen`.
+    /// The JPEG quality of `screen`.
     public static let defaultQuality = 75
+    /// The JPEG quality of `jpeg` when none is given: OCRmyPDF's at `-O3`, where noise in
+    /// scans is quantized away (a size cliff lies between 40 and 50 for noisy scans).
+    public static let defaultJPEGQuality = 40
     /// The target resolution of `screen` when none is given.
     public static let defaultScreenDPI = 150
 
@@ -25,7 +29,7 @@ public enum OptimizeLevel: Sendable, Equatable, Codable, CustomStringConvertible
         switch (parts.first, parts.count) {
         case ("lossless"?, 1): self = .lossless
         case ("screen"?, 1): self = .screen
-        case ("jpeg"?, 1): self = .jpeg(quality: Self.defaultQuality)
+        case ("jpeg"?, 1): self = .jpeg(quality: Self.defaultJPEGQuality)
         case ("jpeg"?, 2):
             guard let quality = Int(parts[1]), (1...100).contains(quality) else {
                 throw PipelineError(.badArguments, "the JPEG quality must be a whole number from 1 to 100, not '\(parts[1])'")

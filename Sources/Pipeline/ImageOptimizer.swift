@@ -129,8 +129,16 @@ struct ImageOptimizer: Sendable {
                 consider(candidate)
                 downsampled = scaled && best == candidate
             }
+            if case .jpeg = level, components == 1, let samples = Self.graySamples(data, codec: codec, width: width, height: height),
+               let quantized = Self.quantizedGray(stream, samples: samples, width: width, height: height) {
+                consider(quantized)
+            }
         }
         guard best == nil || !downsampled else { return best.map { ($0, true) } }
+        if codec == "DCTDecode" || codec == "DCT", let recoded = JPEGRecoder.smaller(data) {
+            // The same coefficients with Huffman tables fitted to them: pixels unchanged.
+            consider(Self.replacing(stream, data: recoded, filter: "DCTDecode", parameters: parameters.map { .dictionary($0) }))
+        }
         if codec == nil, bpc == 1, components == 1 {
             let rowBytes = (width + 7) / 8
             if data.count >= rowBytes * height, let g4 = try? ImageEncoder.groupFour(samples: data, width: width, height: height) {
@@ -183,7 +191,8 @@ struct ImageOptimizer: Sendable {
         dictionary["Width"] = .int(target.width)
         dictionary["Height"] = .int(target.height)
         dictionary["BitsPerComponent"] = .int(8)
-        let jpeg = Self.replacing(PDFStream(dictionary: dictionary, data: []), data: try ImageEncoder.jpeg(image, quality: quality),
+        let encoded = try ImageEncoder.jpeg(image, quality: quality)
+        let jpeg = Self.replacing(PDFStream(dictionary: dictionary, data: []), data: JPEGRecoder.smaller(encoded) ?? encoded,
                                   filter: "DCTDecode", parameters: nil)
         guard level == .screen, codec == nil else { return (jpeg, scaled) }
         let samples = try image.pdfSamples()

@@ -137,19 +137,19 @@ import TestSupport
     }
 
     /// At the highest quality a JPEG re-encoding is larger than the stored JPEG, so the
-    /// original stays, byte for byte.
+    /// original's pixels stay (its entropy coding re-done losslessly, smaller).
     @Test func anImageIsNeverReplacedByALargerOne() async throws {
         let input = Fixtures.sample("scan-jpeg.pdf")
         let folder = try TemporaryDirectory()
         let (output, summary) = try await Self.optimize(input, .jpeg(quality: 100), in: folder)
-        #expect(summary.imagesChanged == 0)
+        #expect(summary.imagesChanged <= 1 && summary.imageBytesAfter <= summary.imageBytesBefore)
         #expect(try Self.decodedImages(output) == Self.decodedImages(input))
     }
 
     @Test func levelsAreReadAsTheCommandLineAndJobDefinitionsWriteThem() throws {
         #expect(try OptimizeLevel(parsing: "lossless") == .lossless)
         #expect(try OptimizeLevel(parsing: "screen") == .screen)
-        #expect(try OptimizeLevel(parsing: "jpeg") == .jpeg(quality: 75))
+        #expect(try OptimizeLevel(parsing: "jpeg") == .jpeg(quality: OptimizeLevel.defaultJPEGQuality))
         #expect(try OptimizeLevel(parsing: "jpeg:40") == .jpeg(quality: 40))
         for bad in ["jpeg:0", "jpeg:101", "jpeg:x", "png", "", "lossless:3"] {
             #expect(throws: PipelineError.self) { try OptimizeLevel(parsing: bad) }
