@@ -72,7 +72,13 @@ struct FormsCommand {
                 // Building from a review file detects nothing and reads no word: no engine needed.
                 pool = OCRWorkerPool(factory: FakeEngineFactory(), workers: 1)
             } else {
-                pool = try JobOptions.pool(for: job, environment: ProcessInfo.processInfo.environment).pool
+                do {
+                    pool = try JobOptions.pool(for: job, environment: ProcessInfo.processInfo.environment).pool
+                } catch let error as PipelineError where error.code == .missingDependency {
+                    // Born-digital pages are read from their own text: OCR is only missed on scans,
+                    // and the run stops with this message when it meets one.
+                    pool = OCRWorkerPool(factory: UnavailableEngineFactory(error: OCRError(.missingDependency, error.message)), workers: 1)
+                }
             }
         } catch let error as PipelineError {
             return Console.fail(ExitCode(error.code), error.message)

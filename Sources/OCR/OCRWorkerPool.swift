@@ -34,13 +34,18 @@ public final class OCRWorkerPool: @unchecked Sendable {
     /// to keep blocking work that belongs with recognition (orientation, resampling) off
     /// Swift's cooperative pool.
     public func perform<T: Sendable>(_ body: @escaping @Sendable (any OCREngine) throws -> T) async throws -> T {
+        try await performOnWorker { engine in try body(engine.get()) }
+    }
+
+    /// Runs `body` on a worker thread with that worker's engine, or with the error that kept
+    /// the worker from making one: for work that only sometimes needs recognition (a form
+    /// page read from its own words), so it can go on without an engine.
+    public func performOnWorker<T: Sendable>(_ body: @escaping @Sendable (Result<any OCREngine, any Error>) throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
             let job: Job = { engine, engineError in
-                guard let engine else {
-                    continuation.resume(throwing: engineError ?? OCRError(.missingDependency, "no OCR engine"))
-                    return
-                }
-                do { continuation.resume(returning: try body(engine)) } catch { continuation.resume(throwing: error) }
+                let available: Result<any OCREngine, any Error> = engine.map { .success($0) }
+                    ?? .failure(engineError ?? OCRError(.missingDependency, "no OCR engine"))
+                do { continuation.resume(returning: try body(available)) } catch { continuation.resume(throwing: error) }
             }
             condition.lock()
             if shuttingDown {

@@ -15,6 +15,8 @@ struct FormsPageResult: Sendable {
     var ocr: OCRPage?
     /// Maps the recognized raster's pixels to user space.
     var pixelToPage = Matrix.identity
+    /// Why the page needed OCR that cannot run (no engine): the whole run stops with it.
+    var missingDependency: String?
 }
 
 /// Reads one page's layout primitives the cheapest way that works: a born-digital page (text
@@ -64,9 +66,9 @@ struct FormsPageReader: Sendable {
         let known = pageWords.hasInvisible ? pageWords.all : pageWords.visible
         let detector = self.detector, job = self.job, index = page.index
         do {
-            let work = try await engines.perform { engine in
-                try Self.detect(raster, engine: needsOCR ? engine : nil, job: job, known: known, frame: frame, page: index,
-                                detector: detector)
+            let work = try await engines.performOnWorker { engine in
+                try Self.detect(raster, engine: needsOCR ? try engine.get() : nil, job: job, known: known, frame: frame,
+                                page: index, detector: detector)
             }
             report.method = .raster
             report.detectSeconds = work.detectSeconds
@@ -75,6 +77,9 @@ struct FormsPageReader: Sendable {
             return FormsPageResult(report: report, primitives: work.primitives, ocr: work.ocr, pixelToPage: work.pixelToPage)
         } catch let error as OCRError where error.code == .timedOut {
             report.failure = "page \(page.index + 1): \(error.message) (--page-timeout)"
+        } catch let error as OCRError where error.code == .missingDependency {
+            report.failure = "page \(page.index + 1): \(error.message)"
+            return FormsPageResult(report: report, missingDependency: error.message)
         } catch {
             report.failure = "page \(page.index + 1): \(error)"
         }
@@ -137,6 +142,18 @@ struct FormsPageReader: Sendable {
                 let p = display(word.box.left, word.box.top), q = display(word.box.right, word.box.bottom)
                 words.append(LayoutWord(text: word.text, rect: LayoutRect(left: p.x, top: p.y, right: q.x, bottom: q.y)))
             }
+            // Labels on tinted bands, which the page pass reads as dark blocks: read again, black on white.
+            var found: [LayoutWord] = []
+            for crop in try TintedLabelCrops.crops(of: raster.image, dpi: raster.dpi) {
+                let part = try engine.recognize(crop.image, dpi: raster.dpi, timeout: job.pageTimeout)
+                for word in part.lines.flatMap(\.words) {
+                    let p = display(word.box.left + Double(crop.x), word.box.top + Double(crop.y))
+                    let q = display(word.box.right + Double(crop.x), word.box.bottom + Double(crop.y))
+                    found.append(LayoutWord(text: word.text, rect: LayoutRect(left: min(p.x, q.x), top: min(p.y, q.y), right: max(p.x, q.x), bottom: max(p.y, q.y))))
+                }
+            }
+            words = TintedLabelCrops.adding(found, to: words)
+            ocrSeconds = Date().timeIntervalSince(started)
         }
         let started = Date()
         let local = words.map { LayoutWord(text: $0.text, rect: shifted($0.rect, -origin.x, -origin.y)) }

@@ -135,6 +135,10 @@ public struct FormsRunner: Sendable {
             for _ in 0...engines.workerCount where !launch() { break }
             while let (result, decision) = try await group.next() {
                 try Task.checkCancellation()
+                if let missing = result.missingDependency {
+                    // Nothing is written: a form without the scan pages' fields is not what was asked.
+                    throw PipelineError(.missingDependency, missing)
+                }
                 let page = pages[result.report.index]
                 reports[page.index] = result.report
                 if let primitives = result.primitives {

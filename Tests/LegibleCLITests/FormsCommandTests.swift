@@ -46,6 +46,23 @@ struct FormsCommandTests {
         #expect(PDFFixtures.pdftotext(output) == PDFFixtures.pdftotext(sample))
     }
 
+    /// Without the OCR language (or Tesseract itself), born-digital forms are still made
+    /// fillable — they need no OCR — while a scan stops the run with exit 3 and writes nothing.
+    @Test func onlyScansNeedTesseract() throws {
+        let folder = try TemporaryDirectory()
+        let output = folder.file("form.pdf")
+        let vector = try legible(["forms", "-q", "-l", "zzz", Fixtures.sample("flat-form.pdf").path, output.path])
+        #expect(vector.status == 0, "\(vector.stderr)")
+        #expect(try fields(output).count >= 6)
+
+        let scanOutput = folder.file("scan-form.pdf")
+        let scan = try legible(["forms", "-q", "-l", "zzz", Fixtures.sample("scan-jpeg.pdf").path, scanOutput.path])
+        #expect(scan.status == 3)
+        #expect(scan.stderr.contains("zzz") && scan.stderr.split(separator: "\n").count == 1, "\(scan.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: scanOutput.path))
+        #expect(folder.contents() == ["form.pdf"])
+    }
+
     @Test func tabOrderOnTheSampleFollowsReadingOrder() throws {
         let folder = try TemporaryDirectory()
         let output = folder.file("form.pdf")
