@@ -76,10 +76,11 @@ PY
 # pdftotext must find every token that poppler shows on the filled input (it draws missing
 # appearances itself).
 "$BENCH_PY" - "$LEGIBLE" "$OUT" <<'PY'
-import glob, os, re, subprocess, sys
+import glob, logging, os, re, subprocess, sys
 from pypdf import PdfReader, PdfWriter
 from pypdf.generic import BooleanObject, NameObject, TextStringObject
 
+logging.getLogger("pypdf").setLevel(logging.ERROR)  # its notes on the forms' duplicate keys
 legible, out = sys.argv[1], sys.argv[2]
 folder = os.path.join(out, "filled")
 os.makedirs(folder, exist_ok=True)
