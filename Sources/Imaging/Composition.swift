@@ -3,27 +3,50 @@ import PDF
 
 /// A white page canvas images are painted onto, in device pixels (x right, y down).
 struct Canvas {
-    let image: PixImage
+    private let pix: PixImage
     let isColor: Bool
-    var width: Int { image.width }
-    var height: Int { image.height }
+    /// The canvas's pixels, whitened or not, for painting into.
+    var pixImage: PixImage { pix }
+    /// Whether the canvas has been made white: it is not until something shows through, so a
+    /// first image covering the whole page is painted without whitening the page before it.
+    private var whitened = false
+    var width: Int { pix.width }
+    var height: Int { pix.height }
 
     init(width: Int, height: Int, color: Bool) throws {
-        guard let pix = pixCreate(Int32(width), Int32(height), color ? 32 : 8) else {
+        // A colour canvas has no row padding, and every pixel is painted or whitened before use.
+        guard let pix = color ? pixCreateNoInit(Int32(width), Int32(height), 32) : pixCreate(Int32(width), Int32(height), 8) else {
             throw ImagingError(.tooLarge, "out of memory for a \(width)×\(height) page raster")
         }
-        pixSetAllArbitrary(pix, color ? 0xFFFF_FFFF : 255)
-        image = PixImage(owning: pix)
+        self.pix = PixImage(owning: pix)
         isColor = color
     }
 
+    /// The page as painted so far.
+    var image: PixImage {
+        mutating get {
+            whiten()
+            return pix
+        }
+    }
+
+    private mutating func whiten() {
+        guard !whitened else { return }
+        pix.withPix { _ = pixSetAllArbitrary($0, isColor ? 0xFFFF_FFFF : 255) }
+        whitened = true
+    }
+
     /// Paints `masked` (already oriented and scaled to `rect`'s size) at `rect`, only inside `clip`.
-    func paint(_ masked: MaskedImage, at rect: PixelRect, clip: PixelRect) throws {
-        guard let visible = rect.intersection(clip)?.intersection(PixelRect(x: 0, y: 0, width: width, height: height)) else { return }
+    mutating func paint(_ masked: MaskedImage, at rect: PixelRect, clip: PixelRect) throws {
+        let whole = PixelRect(x: 0, y: 0, width: width, height: height)
+        guard let visible = rect.intersection(clip)?.intersection(whole) else { return }
+        if case .opaque = masked.coverage, visible == whole { whitened = true }
+        whiten()
         switch masked.coverage {
         case .opaque:
+            if paintDirectly(masked.color, at: rect, visible: visible) { break }
             let source = try converted(masked.color)
-            image.withPix { canvas in
+            pix.withPix { canvas in
                 source.withPix { src in
                     _ = pixRasterop(canvas, Int32(visible.x), Int32(visible.y), Int32(visible.width), Int32(visible.height),
                                     PIX_SRC, src, Int32(visible.x - rect.x), Int32(visible.y - rect.y))
@@ -47,7 +70,7 @@ struct Canvas {
         let fill = color ?? 0
         let red = Int(fill >> 24), green = Int(fill >> 16 & 0xFF), blue = Int(fill >> 8 & 0xFF)
         let fillGray = (red * 299 + green * 587 + blue * 114 + 500) / 1000
-        image.withPix { canvas in
+        pix.withPix { canvas in
             alpha.withPix { apix in
                 let cwpl = Int(pixGetWpl(canvas)), awpl = Int(pixGetWpl(apix))
                 let cdata = pixGetData(canvas)!
@@ -119,11 +142,11 @@ extension PixImage {
         var out: PixImage = self
         if withPix({ pixGetColormap($0) }) != nil { out = try depth == 1 ? self : gray8() }
         if sx < 1 && sy < 1 {
-            if depth == 1 {
-                out = try withPix { try PixImage(pixScaleToGray($0, min(sx, sy)), or: "scaling failed") }
-            } else {
-                out = try out.withPix { try PixImage(pixScaleAreaMap($0, sx, sy), or: "scaling failed") }
+            if out.depth == 1 {
+                if withPix({ pixGetColormap($0) }) == nil { return try bilevelReduced(width: w, height: h) }
+                out = try withPix { try PixImage(pixRemoveColormap($0, Int32(REMOVE_CMAP_TO_GRAYSCALE)), or: "colour map removal failed") }
             }
+            out = try out.withPix { try PixImage(pixScaleAreaMap($0, sx, sy), or: "scaling failed") }
         } else if sx >= 1 && sy >= 1 && sx < 4 && sy < 4 && out.depth >= 8 {
             out = try out.withPix { try PixImage(pixScaleLI($0, sx, sy), or: "scaling failed") }
         }

@@ -49,7 +49,9 @@ public struct PageRasterizer: Sendable {
         guard !placement.isStencil, dict["SMask"] == nil, dict["Mask"] == nil else { return nil }
         let box = placement.bounds
         let nativeScale = placement.dpi / 72
-        let tolerance = 1 / max(nativeScale, 1e-6)
+        // Half an image pixel: a whole one let a 1-pixel image inset by a pixel on a 3-pixel
+        // page (issue11878_reduced.pdf) pass for one covering it.
+        let tolerance = 0.5 / max(nativeScale, 1e-6)
         guard abs(box.x0 - crop.x0) <= tolerance, abs(box.x1 - crop.x1) <= tolerance,
               abs(box.y0 - crop.y0) <= tolerance, abs(box.y1 - crop.y1) <= tolerance,
               placement.clip.map({ $0.x0 <= box.x0 + tolerance && $0.y0 <= box.y0 + tolerance
@@ -87,7 +89,7 @@ public struct PageRasterizer: Sendable {
         let (width, height) = Self.canvasSize(crop, scale: scale)
         guard width > 0, height > 0 else { throw ImagingError(.decodeFailed, "page has an empty crop box") }
         let color = placements.contains { !Self.paintsGray($0, document: document) }
-        let canvas = try Canvas(width: width, height: height, color: color)
+        var canvas = try Canvas(width: width, height: height, color: color)
         let whole = PixelRect(x: 0, y: 0, width: width, height: height)
         for placement in placements {
             let box = placement.bounds
@@ -125,8 +127,9 @@ public struct PageRasterizer: Sendable {
             }
             try canvas.paint(masked, at: rect, clip: clip)
         }
-        canvas.image.setResolution(Int(dpi.rounded()))
-        return PageRaster(image: canvas.image, dpi: Int(dpi.rounded()),
+        let image = canvas.image
+        image.setResolution(Int(dpi.rounded()))
+        return PageRaster(image: image, dpi: Int(dpi.rounded()),
                           pixelToPage: Matrix(crop.width / Double(width), 0, 0, -crop.height / Double(height), crop.x0, crop.y1))
     }
 

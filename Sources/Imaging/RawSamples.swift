@@ -35,29 +35,21 @@ enum RawSamples {
             }
         }
         let gray = space.isGrayOutput
-        guard let pix = pixCreate(Int32(width), Int32(height), gray ? 8 : 32) else {
+        // Every pixel is written below; a 32-bit raster has no padding left to clear.
+        guard let pix = gray ? pixCreate(Int32(width), Int32(height), 8) : pixCreateNoInit(Int32(width), Int32(height), 32) else {
             throw ImagingError(.tooLarge, "out of memory for a \(width)×\(height) image")
         }
         let image = PixImage(owning: pix)
         var mapper = SampleMapper(space: space, bitsPerComponent: bpc, ranges: ranges)
-        let wpl = Int(pixGetWpl(pix))
-        let base = pixGetData(pix)!
+        let rows = SampleRows(base: pixGetData(pix)!, wordsPerLine: Int(pixGetWpl(pix)), width: width, height: height,
+                        rowBytes: rowBytes, gray: gray)
         samples.withUnsafeBufferPointer { src in
-            var reader = SampleReader(bytes: src, bitsPerComponent: bpc)
-            var raw = [Int](repeating: 0, count: components)
-            for y in 0..<height {
-                reader.seek(row: y, rowBytes: rowBytes)
-                let line = base + y * wpl
-                let lineBytes = UnsafeMutableRawPointer(line).assumingMemoryBound(to: UInt8.self)
-                for x in 0..<width {
-                    for c in 0..<components { raw[c] = reader.next() }
-                    let rgb = mapper.rgb(raw)
-                    if gray {
-                        lineBytes[x ^ 3] = UInt8(truncatingIfNeeded: rgb >> 24)
-                    } else {
-                        line[x] = rgb
-                    }
-                }
+            if mapper.isPlainRGB && !gray {
+                rows.fillPlainRGB(src)
+            } else if !mapper.palette.isEmpty {
+                mapper.palette.withUnsafeBufferPointer { rows.fill(src, bitsPerComponent: bpc, palette: $0) }
+            } else {
+                rows.fill(src, bitsPerComponent: bpc, components: components, mapper: &mapper)
             }
         }
         return image
@@ -103,12 +95,19 @@ enum RawSamples {
 struct SampleMapper {
     private let space: ImageColorSpace
     private let values: [[Double]]
-    private var palette: [UInt32] = []
-    private var cache: [UInt64: UInt32] = [:]
+    /// The packed colour of every sample value of a one-component space (empty otherwise).
+    private(set) var palette: [UInt32] = []
+    /// Colours already converted, direct-mapped by a hash of the packed samples: spaces whose
+    /// conversion runs a function repeat few colours, and a slot costs no allocation.
+    private var cacheKeys: [UInt64] = []
+    private var cacheValues: [UInt32] = []
     private let cacheable: Bool
-    private let isPlainRGB: Bool
+    /// DeviceRGB at 8 bits with the default `/Decode`: samples are the colour's bytes.
+    let isPlainRGB: Bool
     private let bitsPerComponent: Int
     private var components: [Double]
+
+    private static let cacheSlots = 1 << 14
 
     init(space: ImageColorSpace, bitsPerComponent bpc: Int, ranges: [Double]) {
         self.space = space
@@ -120,24 +119,34 @@ struct SampleMapper {
             return (0...maxValue).map { low + Double($0) * (high - low) / Double(maxValue) }
         }
         components = [Double](repeating: 0, count: n)
-        cacheable = n * bpc <= 64
+        cacheable = n * bpc <= 63
         if case .rgb = space, bpc == 8, ranges == [0, 1, 0, 1, 0, 1] { isPlainRGB = true } else { isPlainRGB = false }
         if n == 1 {
             palette = values[0].map { Self.pack(space.rgb([$0])) }
+        } else if cacheable {
+            // A key never made by samples (its top bit is never set) marks an empty slot.
+            cacheKeys = [UInt64](repeating: .max, count: Self.cacheSlots)
+            cacheValues = [UInt32](repeating: 0, count: Self.cacheSlots)
         }
     }
 
-    mutating func rgb(_ raw: [Int]) -> UInt32 {
+    /// The packed colour of one pixel's raw samples (`raw.count` is the space's components).
+    mutating func rgb(_ raw: UnsafeBufferPointer<Int>) -> UInt32 {
         if !palette.isEmpty { return palette[raw[0]] }
         if isPlainRGB { return UInt32(raw[0]) << 24 | UInt32(raw[1]) << 16 | UInt32(raw[2]) << 8 | 0xFF }
         var key: UInt64 = 0
+        var slot = 0
         if cacheable {
             for v in raw { key = key << UInt64(bitsPerComponent) | UInt64(v) }
-            if let hit = cache[key] { return hit }
+            slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 50)
+            if cacheKeys[slot] == key { return cacheValues[slot] }
         }
         for c in 0..<raw.count { components[c] = values[c][raw[c]] }
         let packed = Self.pack(space.rgb(components))
-        if cacheable && cache.count < 1 << 16 { cache[key] = packed }
+        if cacheable {
+            cacheKeys[slot] = key
+            cacheValues[slot] = packed
+        }
         return packed
     }
 

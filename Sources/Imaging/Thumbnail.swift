@@ -13,7 +13,9 @@ public enum Thumbnail {
                             rasterRect: PDFRect, longestSide: Int) throws -> PixImage {
         let scale = Double(longestSide) / max(displayWidth, displayHeight, 1)
         let width = max(1, Int((displayWidth * scale).rounded())), height = max(1, Int((displayHeight * scale).rounded()))
-        let image = try raster.map(normalized)
+        // A bilevel raster is reduced straight from its bits, without a full-size gray copy.
+        let bilevel = raster.map { $0.depth == 1 && $0.withPix({ pixGetColormap($0) }) == nil } ?? false
+        let image = try bilevel ? raster : raster.map(normalized)
         guard let canvasPix = pixCreate(Int32(width), Int32(height), image?.depth == 32 ? 32 : 8) else {
             throw ImagingError(.tooLarge, "out of memory for a \(width)×\(height) thumbnail")
         }
@@ -22,7 +24,8 @@ public enum Thumbnail {
         guard let image else { return canvas }
         let x = Int((rasterRect.x0 * scale).rounded()), y = Int((rasterRect.y0 * scale).rounded())
         let w = max(1, Int((rasterRect.x1 * scale).rounded()) - x), h = max(1, Int((rasterRect.y1 * scale).rounded()) - y)
-        let scaled = try image.scaled(width: w, height: h)
+        let scaled = try bilevel && w <= image.width && h <= image.height
+            ? image.bilevelReduced(width: w, height: h) : (bilevel ? image.gray8() : image).scaled(width: w, height: h)
         scaled.withPix { _ = pixRasterop(canvasPix, Int32(x), Int32(y), Int32(w), Int32(h), PIX_SRC, $0, 0, 0) }
         return canvas
     }
