@@ -36,7 +36,12 @@ struct FormsBenchHarness {
             for (page, stem) in stems.sorted().enumerated() {
                 let image = try PixImage(encoded: Fixtures.bytes(input.appendingPathComponent(stem + ".png")))
                 let scale = 72.0 / 200.0
-                let words = (try? TesseractTSV.words(String(contentsOf: input.appendingPathComponent(stem + ".tsv"), encoding: .utf8), scale: scale)) ?? []
+                var words = (try? TesseractTSV.words(String(contentsOf: input.appendingPathComponent(stem + ".tsv"), encoding: .utf8), scale: scale)) ?? []
+                // The pipeline's second OCR pass on tinted bands, with the tesseract CLI (cached).
+                if env["LEGIBLE_FORMS_NO_TINT_PASS"] == nil {
+                    words = try TintedLabelCrops.adding(tintedBandWords(image, stem: stem, scale: scale, parameters: parameters,
+                                                                        cache: URL(fileURLWithPath: output.path + ".tint")), to: words)
+                }
                 let start = Date()
                 let primitives = try finder.primitives(of: image, page: page, pageWidth: Double(image.width) * scale,
                                                        pageHeight: Double(image.height) * scale, words: words)
@@ -57,6 +62,34 @@ struct FormsBenchHarness {
             try JSONEncoder().encode(record).write(to: output.appendingPathComponent(id + ".json"))
         }
     }
+}
+
+/// The words the tesseract CLI reads on a page's tinted bands, in points; each crop's TSV is
+/// cached by its place and size.
+private func tintedBandWords(_ image: PixImage, stem: String, scale: Double, parameters: FormDetectionParameters,
+                             cache: URL) throws -> [LayoutWord] {
+    try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+    var words: [LayoutWord] = []
+    for crop in try TintedLabelCrops.crops(of: image, dpi: 200, parameters: parameters) {
+        let base = cache.appendingPathComponent("\(stem)-\(crop.x)-\(crop.y)-\(crop.image.width)x\(crop.image.height)")
+        let tsv = base.appendingPathExtension("tsv")
+        if !FileManager.default.fileExists(atPath: tsv.path) {
+            let png = base.appendingPathExtension("png")
+            try Data(crop.image.pngData()).write(to: png)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["tesseract", png.path, base.path, "--dpi", "200", "-l", "eng", "tsv"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+        }
+        let found = (try? TesseractTSV.words(String(contentsOf: tsv, encoding: .utf8), scale: scale)) ?? []
+        let dx = Double(crop.x) * scale, dy = Double(crop.y) * scale
+        words += found.map { LayoutWord(text: $0.text, rect: LayoutRect(left: $0.rect.left + dx, top: $0.rect.top + dy,
+                                                                         right: $0.rect.right + dx, bottom: $0.rect.bottom + dy)) }
+    }
+    return words
 }
 
 private struct PrimitivesDump: Encodable {

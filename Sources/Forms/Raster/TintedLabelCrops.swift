@@ -1,0 +1,78 @@
+import CLeptonica
+import Imaging
+
+/// A part of a page image made ready for a second OCR pass: black print on white, and where
+/// its top-left pixel lies in the page image.
+public struct TintedLabelCrop: Sendable {
+    /// The crop's top-left corner in the page image's pixels.
+    public var x: Int, y: Int
+    /// The crop, 8-bit gray, print black on white.
+    public var image: PixImage
+}
+
+/// Labels printed on tinted bands (a passport form's beige frame, a table's gray header row):
+/// Tesseract's page-wide thresholding turns a large tinted area into one dark block and reads
+/// no words there, so the fields on it come out unnamed. The bands are found here and cut out
+/// with only the ink kept, for the caller's OCR engine to read again; `adding(_:to:)` merges
+/// the words found with the page's.
+///
+/// Blocking Leptonica calls: run on an OCR worker thread, like the finder.
+public enum TintedLabelCrops {
+    /// Most crops read a page (the largest bands first).
+    static let maxCrops = 8
+
+    /// The tinted bands of a page image, thresholded to black on white.
+    /// - Parameters:
+    ///   - image: the page as displayed, any depth.
+    ///   - dpi: its resolution.
+    ///   - parameters: the detector's thresholds (ink and tint levels).
+    /// - Throws: `FormsError(.unreadablePage)` when Leptonica fails.
+    public static func crops(of image: PixImage, dpi: Int,
+                             parameters: FormDetectionParameters = FormDetectionParameters()) throws -> [TintedLabelCrop] {
+        guard image.width > 8, image.height > 8, image.width <= 20_000, image.height <= 20_000, dpi > 0 else { return [] }
+        let px = { (points: Double) in max(1, Int((points * Double(dpi) / 72).rounded())) }
+        let gray = try image.gray8()
+        let ink = try gray.inkMask(threshold: Int(parameters.inkThreshold))
+        // Tint and ink, opened with a brick wider than any stroke: what is left is solid area.
+        let solid = try gray.smoothed().inkMask(threshold: Int(parameters.tintThreshold)).opened(width: px(6), height: px(6))
+        let bands = solid.components(connectivity: 8).map(\.box).filter { box in
+            guard box.width >= px(72), box.height >= px(14) else { return false }
+            // A dark band (white print on a coloured bar), a photo or a logo: its ink is no label.
+            return Double(ink.inkCount(in: box)) <= 0.35 * Double(box.width * box.height)
+        }.sorted { $0.width * $0.height > $1.width * $1.height }.prefix(maxCrops)
+        // A few points of the surroundings (thresholded white) around the band: Tesseract reads
+        // poorly what touches the image's edge.
+        let margin = px(4)
+        return try bands.map { band in
+            let x = max(0, band.x - margin), y = max(0, band.y - margin)
+            let box = PixelBox(x: x, y: y, width: min(gray.width, band.right + margin) - x, height: min(gray.height, band.bottom + margin) - y)
+            let cut = try gray.withPix { pix -> PixImage in
+                var b = boxCreate(Int32(box.x), Int32(box.y), Int32(box.width), Int32(box.height))
+                defer { boxDestroy(&b) }
+                var clipped = pixClipRectangle(pix, b, nil)
+                defer { pixDestroy(&clipped) }
+                var bits = clipped.flatMap { pixThresholdToBinary($0, Int32(max(1, min(255, Int(parameters.inkThreshold))))) }
+                defer { pixDestroy(&bits) }
+                guard let shown = bits.flatMap({ pixConvert1To8(nil, $0, 255, 0) }) else {
+                    throw FormsError(.unreadablePage, "the page image cannot be analysed for form fields (cutting a tinted band failed)")
+                }
+                return PixImage(owning: shown)
+            }
+            return TintedLabelCrop(x: box.x, y: box.y, image: cut)
+        }
+    }
+
+    /// The page's words with those of a second pass added where no word of the page lies
+    /// already (a band's words that the page pass did read stay as they were).
+    public static func adding(_ found: [LayoutWord], to words: [LayoutWord]) -> [LayoutWord] {
+        var result = words
+        for word in found where word.text.contains(where: { $0.isLetter || $0.isNumber }) && word.rect.area > 0 {
+            let clash = result.contains { w in
+                guard let o = w.rect.intersection(word.rect) else { return false }
+                return o.area >= 0.3 * min(w.rect.area, word.rect.area)
+            }
+            if !clash { result.append(word) }
+        }
+        return result
+    }
+}
