@@ -14,7 +14,9 @@ public enum ImageDecoder {
         let image: PixImage
         switch codec {
         case "DCTDecode"?, "DCT"?:
-            image = try jpeg(data)
+            let space = try ImageColorSpace.from(dict["ColorSpace"] ?? .name(isMask ? "DeviceGray" : "DeviceRGB"),
+                                                 document: document, resources: resources)
+            image = try (isMask ? nil : rawJPEG(data, space: space, decode: decode)) ?? jpeg(data)
         case "JPXDecode"?:
             image = try data.withUnsafeBufferPointer {
                 try PixImage(pixReadMemJp2k($0.baseAddress, $0.count, 1, nil, 0, 0), or: "JPEG 2000 data cannot be decoded")

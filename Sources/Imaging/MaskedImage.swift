@@ -35,6 +35,12 @@ struct MaskedImage {
             return MaskedImage(color: color, coverage: .alpha(alpha))
         }
         switch document.resolve(dict["Mask"] ?? .null) {
+        case .stream(let mask) where document.resolve(mask.dictionary["ImageMask"] ?? .null) != .bool(true)
+                                      && mask.dictionary["ColorSpace"] != nil:
+            // A /Mask that is an ordinary gray image rather than an image mask (issue6621.pdf's
+            // seal): poppler and MuPDF both read it as a soft mask, white showing the image.
+            let alpha = try ImageDecoder.decode(mask, document: document).gray8()
+            return MaskedImage(color: image, coverage: .alpha(try alpha.scaled(width: image.width, height: image.height)))
         case .stream(var mask):
             // Mask samples of 1 hide the image, as a stencil's do where it does not paint.
             mask.dictionary["ImageMask"] = .bool(true)
