@@ -3,14 +3,33 @@ import CLeptonica
 /// Image file formats Legible accepts as input, recognized by content, not by name.
 public enum ImageFileKind: String, Sendable {
     case jpeg, png, tiff
+    /// Formats PDF cannot carry as they are, decoded by Leptonica and stored without loss:
+    /// GIF (first frame), BMP, WebP and the netpbm formats (PBM, PGM, PPM).
+    case gif, bmp, webp, pnm
 
     /// Sniffs the format from the first bytes, or nil when it is none of these.
     public static func sniff(_ bytes: [UInt8]) -> ImageFileKind? {
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
         if bytes.starts(with: [0x49, 0x49, 0x2A, 0x00]) || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) { return .tiff }
+        if bytes.starts(with: Array("GIF87a".utf8)) || bytes.starts(with: Array("GIF89a".utf8)) { return .gif }
+        // "BM", then a 32-bit file size and reserved words, then the pixel offset: a header of
+        // at least 26 bytes whose info header size is one of the known ones.
+        if bytes.count >= 26, bytes.starts(with: Array("BM".utf8)),
+           [12, 40, 52, 56, 64, 108, 124].contains(Int(bytes[14]) | Int(bytes[15]) << 8) { return .bmp }
+        if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) { return .webp }
+        if bytes.count >= 3, bytes[0] == 0x50, (0x31...0x36).contains(bytes[1]), ByteClass.isWhitespaceByte(bytes[2]) { return .pnm }
         return nil
     }
+
+    /// The formats accepted, as a user names them.
+    public static let formats = "JPEG, PNG, TIFF, GIF, BMP, WebP or PNM"
+    /// How a user names the images accepted.
+    public static let accepted = "a \(formats) image"
+}
+
+private enum ByteClass {
+    static func isWhitespaceByte(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
 }
 
 /// One frame of an image file, encoded the way a PDF image XObject will carry it.
@@ -94,7 +113,14 @@ public enum ImageFileReader {
         case .jpeg?: return [try jpeg(bytes, options: options)]
         case .png?: return [try png(bytes, options: options)]
         case .tiff?: return try tiff(bytes, options: options)
-        case nil: throw ImagingError(.unsupported, "not a JPEG, PNG or TIFF image")
+        case .gif?, .bmp?, .pnm?:
+            return [try reencoded(try decodeAny(bytes, frame: 0, options: options), dpiFallback: BMPHeader.resolution(bytes),
+                                  wasLossy: false, options: options)]
+        case .webp?:
+            // A "VP8 " chunk is lossy WebP, "VP8L" lossless; --jpeg-quality applies to the former.
+            let lossy = bytes.count >= 16 && Array(bytes[12..<16]) == Array("VP8 ".utf8)
+            return [try reencoded(try decodeAny(bytes, frame: 0, options: options), dpiFallback: nil, wasLossy: lossy, options: options)]
+        case nil: throw ImagingError(.unsupported, "not \(ImageFileKind.accepted)")
         }
     }
 
@@ -166,6 +192,19 @@ public enum ImageFileReader {
             }
             return try PixImage(pixReadMem(buffer.baseAddress, buffer.count), or: "the image cannot be decoded")
         }
+    }
+}
+
+/// The resolution a BMP's info header records (pixels per metre), when it records one.
+enum BMPHeader {
+    static func resolution(_ bytes: [UInt8]) -> (Double, Double)? {
+        guard ImageFileKind.sniff(bytes) == .bmp, bytes.count >= 46, Int(bytes[14]) | Int(bytes[15]) << 8 >= 40 else { return nil }
+        func u32(_ p: Int) -> Int { Int(bytes[p]) | Int(bytes[p + 1]) << 8 | Int(bytes[p + 2]) << 16 | Int(bytes[p + 3]) << 24 }
+        let x = Double(u32(38)) * 0.0254, y = Double(u32(42)) * 0.0254
+        guard x >= 10, y >= 10, x <= 10_000, y <= 10_000 else { return nil }
+        // Stored in whole dots per metre: 300 dpi reads 299.9994.
+        func tidy(_ dpi: Double) -> Double { abs(dpi - dpi.rounded()) < 0.0254 ? dpi.rounded() : dpi }
+        return (tidy(x), tidy(y))
     }
 }
 

@@ -9,10 +9,11 @@ extension Help {
     image data as it is (Flate with PNG predictors, palettes kept as /Indexed). Other frames
     are decoded and stored again without loss: G3 and multi-strip G4 TIFF frames as G4, the
     rest as Flate (palettes kept, 16-bit samples kept, alpha as a soft mask; interlaced
-    PNGs put back in row order). A JPEG's EXIF
+    PNGs put back in row order). GIF (its first frame), BMP, WebP and PNM images are decoded
+    and stored the same way (lossy WebP as JPEG only with --jpeg-quality). A JPEG's EXIF
     orientation is honoured by how the image is placed on the page, not by turning pixels.
     The page is the image's size at its resolution (JFIF density or EXIF, PNG pHYs, TIFF
-    XResolution; 300 dpi when the file says nothing). OUTPUT is written to a temporary file
+    XResolution, BMP pixels per metre; 300 dpi when the file says nothing). OUTPUT is written to a temporary file
     and renamed into place; the images are never changed.
 
     Options:
@@ -27,8 +28,8 @@ extension Help {
           --dpi N            use N dots per inch for every image instead of the file's own
                              (10 to 10000)
           --jpeg-quality Q   frames that must be decoded and were lossy already (JPEG inside
-                             TIFF, JPEG kinds PDF cannot carry: lossless, arithmetic-coded or
-                             12-bit) are stored as JPEG at quality Q (1-100) instead of
+                             TIFF, lossy WebP, JPEG kinds PDF cannot carry: lossless,
+                             arithmetic-coded or 12-bit) are stored as JPEG at quality Q (1-100) instead of
                              losslessly; nothing else is ever re-encoded
       -q, --quiet            print errors only
       -h, --help             show this help

@@ -3,7 +3,7 @@ extension Help {
     static let thumbnails = """
     legible thumbnails INPUT OUTDIR [options]
 
-    Writes one PNG per page of INPUT (a PDF, JPEG, PNG or TIFF) into OUTDIR (made when
+    Writes one PNG per page of INPUT (a PDF or a JPEG, PNG, TIFF, GIF, BMP, WebP or PNM image) into OUTDIR (made when
     missing), named page-0001.png, page-0002.png, … by page number, upright as a viewer shows
     the page. Each is the page's scanned images composed as Legible sees them for OCR,
     scaled down by area averaging so the longest side is the size asked for; colour pages

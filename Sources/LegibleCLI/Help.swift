@@ -20,8 +20,8 @@ enum Help {
       legible help [COMMAND]               show help
       legible --version
 
-    INPUT is a PDF, JPEG, PNG or TIFF (recognized by content). Run `legible ocr --help`
-    for the options.
+    INPUT is a PDF or a JPEG, PNG, TIFF, GIF, BMP, WebP or PNM image (recognized by content).
+    Run `legible ocr --help` for the options.
 
     \(exitCodes)
     """

@@ -33,7 +33,7 @@ enum DocumentReader {
         } catch let error as PDFError {
             switch error.code {
             case .encrypted: throw PipelineError(.encrypted, "\(url.lastPathComponent): \(error.message) (--password)")
-            case .notAPDF: throw PipelineError(.badInput, "\(url.lastPathComponent) is not a PDF, JPEG, PNG or TIFF file")
+            case .notAPDF: throw PipelineError(.badInput, "\(url.lastPathComponent) is not a PDF or a \(ImageFileKind.formats) file")
             default: throw PipelineError(.badInput, "\(url.lastPathComponent): \(error)")
             }
         }

@@ -15,7 +15,7 @@ public enum ImagesToPDF {
         public var notes: [String]
     }
 
-    /// Reads every frame of `inputs` (JPEG, PNG, TIFF; in order) and writes `output`
+    /// Reads every frame of `inputs` (JPEG, PNG, TIFF, GIF, BMP, WebP, PNM; in order) and writes `output`
     /// atomically: nothing is left behind when any input fails.
     /// - Throws: `PipelineError`: `.fileAccess` for unreadable inputs or an unwritable output,
     ///   `.badInput` for files that are not images, damaged images and implausible resolutions,
@@ -52,7 +52,7 @@ public enum ImagesToPDF {
     static func frames(of url: URL, options: ImagePageOptions) throws -> [EncodedImage] {
         let bytes = try FileBytes.input(url)
         guard ImageFileKind.sniff(bytes) != nil else {
-            throw PipelineError(.badInput, "\(url.lastPathComponent) is not a JPEG, PNG or TIFF image")
+            throw PipelineError(.badInput, "\(url.lastPathComponent) is not \(ImageFileKind.accepted)")
         }
         do {
             return try ImageFileReader.frames(of: bytes, options: ImageReadOptions(jpegQuality: options.jpegQuality))

@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 
 /// What became of one attempt at an inbox file.
 enum IngestOutcome: Sendable, Equatable {
@@ -53,11 +54,11 @@ struct InboxIngest: Sendable {
                 if stamp.kind == .symlink { return try await fail(unclaimed(file, input), "a symbolic link (links are not followed)") }
                 if stamp.size == 0 { return try await fail(unclaimed(file, input), "the file is empty") }
                 guard let kind = try InputKind.sniff(fileAt: url) else {
-                    return try await fail(unclaimed(file, input), "not a PDF, JPEG, PNG or TIFF file")
+                    return try await fail(unclaimed(file, input), "not a PDF or a \(ImageFileKind.formats) file")
                 }
                 claim = try await ledger.claim(file: file, input: input, kind: kind)
             }
-            guard let output = claim.output else { return try await fail(claim, "not a PDF, JPEG, PNG or TIFF file") }
+            guard let output = claim.output else { return try await fail(claim, "not a PDF or a \(ImageFileKind.formats) file") }
             let result: DocumentTask.Result
             do {
                 result = try await task.run(input: url, output: folders.out.appendingPathComponent(output))

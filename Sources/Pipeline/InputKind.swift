@@ -11,6 +11,8 @@ public enum InputKind: String, Sendable, Equatable {
     case png
     /// A TIFF image, one page per frame.
     case tiff
+    /// A GIF, BMP, WebP or netpbm image (stored without loss).
+    case otherImage
 
     /// The PDF specification lets a reader find `%PDF-` within the first 1024 bytes.
     private static let headerWindow = 1024
@@ -32,6 +34,7 @@ public enum InputKind: String, Sendable, Equatable {
         case .jpeg?: return .jpeg
         case .png?: return .png
         case .tiff?: return .tiff
+        case .gif?, .bmp?, .webp?, .pnm?: return .otherImage
         case nil: break
         }
         let marker: [UInt8] = Array("%PDF-".utf8)

@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 
 /// One file found under a source folder.
 public struct SourceFile: Sendable, Equatable {
@@ -89,7 +90,7 @@ public enum SourceTree {
             if let kind = try InputKind.sniff(fileAt: url) {
                 status = .input(kind)
             } else {
-                status = .skipped("not a PDF, JPEG, PNG or TIFF file")
+                status = .skipped("not a PDF or a \(ImageFileKind.formats) file")
             }
         } catch let error as PipelineError {
             status = .unreadable(error.message)

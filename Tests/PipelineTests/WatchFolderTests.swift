@@ -53,7 +53,7 @@ struct WatchFolderTests {
         #expect(layout.files(layout.failed) == bad.flatMap { [$0, $0 + ".error.txt"] }.sorted())
         let reasons = try bad.map { try String(contentsOf: layout.failed.appendingPathComponent($0 + ".error.txt"), encoding: .utf8) }
         #expect(reasons.contains { $0.contains("encrypted") } && reasons.contains { $0.contains("empty") }
-                && reasons.contains { $0.contains("not a PDF, JPEG, PNG or TIFF") } && reasons.contains { $0.contains("symbolic link") })
+                && reasons.contains { $0.contains("not a PDF or a JPEG, PNG, TIFF") } && reasons.contains { $0.contains("symbolic link") })
         #expect(FileStamp(path: Fixtures.sample("scan-g4.pdf").path) != nil) // the link's target is untouched
         for name in layout.files(layout.out) { #expect(try Tool.qpdfCheck(layout.out.appendingPathComponent(name)) == 0) }
     }
