@@ -1,7 +1,7 @@
 extension JPEGFile {
     /// The same coefficients as a progressive JPEG (SOF2) by spectral selection alone: one
     /// scan of every component's DC values, then bands of AC coefficients per component
-    /// (luma in two bands, the others in one), each scan with optimal Huffman tables. The
+    /// (the division that codes smallest of a few), each scan with optimal Huffman tables. The
     /// bands' end-of-block runs code the many blocks whose high frequencies are all zero
     /// in a few bits, which sequential coding spends one symbol per block on. No successive
     /// approximation: every coefficient is sent whole, so the decoded pixels are the same.
@@ -28,12 +28,23 @@ extension JPEGFile {
             try appendScan(members: members, band: 0...0, coefficients: coefficients, to: &out)
         }
         for index in all {
-            let bands: [ClosedRange<Int>] = index == 0 ? [1...5, 6...63] : [1...63]
-            for band in bands { try appendScan(members: [index], band: band, coefficients: coefficients, to: &out) }
+            // Which division into bands codes best depends on the image: try a few.
+            var best: [UInt8]?
+            for bands in index == 0 ? Self.lumaBands : Self.chromaBands {
+                var scans: [UInt8] = []
+                for band in bands { try appendScan(members: [index], band: band, coefficients: coefficients, to: &scans) }
+                if scans.count < best?.count ?? .max { best = scans }
+            }
+            out.append(contentsOf: best ?? [])
         }
         out.append(contentsOf: [0xFF, 0xD9])
         return out
     }
+
+    /// Divisions of the first component's AC coefficients into spectral bands, tried in turn.
+    static let lumaBands: [[ClosedRange<Int>]] = [[1...63], [1...5, 6...63], [1...2, 3...9, 10...63], [1...9, 10...63]]
+    /// The same for the other components.
+    static let chromaBands: [[ClosedRange<Int>]] = [[1...63], [1...5, 6...63]]
 
     /// One progressive first scan (Ah = Al = 0) of `band` for `members`, with its tables.
     private func appendScan(members: [Int], band: ClosedRange<Int>, coefficients: [[Int16]], to out: inout [UInt8]) throws {
