@@ -20,6 +20,9 @@ for variant in ${VARIANTS:-flat flat_noisy}; do
   for f in "$CORPUS/$variant"/*.pdf; do
     id=$(basename "$f" .pdf)
     ls "$pages/$id"-*.png >/dev/null 2>&1 || pdfimages -png "$f" "$pages/$id"
+    # Each page's size in points: not every page image is at 200 dpi.
+    ls "$pages/$id"-*.size >/dev/null 2>&1 || pdfinfo -f 1 -l 9999 "$f" | awk -v base="$pages/$id" \
+      '/^Page +[0-9]+ size:/ { printf "%s %s\n", $4, $6 > sprintf("%s-%03d.size", base, $2 - 1) }'
     for png in "$pages/$id"-*.png; do
       [ -f "${png%.png}.tsv" ] || tesseract "$png" "${png%.png}" --dpi 200 -l eng tsv >/dev/null 2>&1
     done

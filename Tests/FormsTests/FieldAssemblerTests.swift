@@ -109,4 +109,14 @@ import Testing
         #expect(result.allSatisfy { $0.label.hasPrefix("Cost Basis Including fees") })
         #expect(result.first?.name == "cost_basis_including_fees_1")
     }
+
+    @Test func whereCaptionsArePrintedUnderTheLinesEachLineTakesTheCaptionBelowIt() {
+        // LAST / FIRST / MIDDLE printed just under their lines: the caption above a line is the
+        // previous line's.
+        let page = LayoutPrimitives(page: 0, width: 612, height: 792,
+                                    rules: [rule(y: 300, from: 30, to: 270), rule(y: 330, from: 30, to: 270), rule(y: 360, from: 30, to: 270)],
+                                    words: [word("LAST", 31, 303, 50, 309), word("FIRST", 31, 333, 52, 339), word("MIDDLE", 31, 363, 60, 369)])
+        let result = fields(page)
+        #expect(result.map(\.name) == ["last", "first", "middle"])
+    }
 }

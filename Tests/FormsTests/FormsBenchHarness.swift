@@ -35,16 +35,22 @@ struct FormsBenchHarness {
             var primitivesDump: [[String: Int]] = []
             for (page, stem) in stems.sorted().enumerated() {
                 let image = try PixImage(encoded: Fixtures.bytes(input.appendingPathComponent(stem + ".png")))
-                let scale = 72.0 / 200.0
-                var words = (try? TesseractTSV.words(String(contentsOf: input.appendingPathComponent(stem + ".tsv"), encoding: .utf8), scale: scale)) ?? []
+                // The page's size in points (`ID-NNN.size`, from pdfinfo) when known: not every
+                // page image is at 200 dpi, nor at one resolution across and down.
+                let size = (try? String(contentsOf: input.appendingPathComponent(stem + ".size"), encoding: .utf8))?
+                    .split(separator: " ").compactMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? []
+                let pageWidth = size.count == 2 ? size[0] : Double(image.width) * 72 / 200
+                let pageHeight = size.count == 2 ? size[1] : Double(image.height) * 72 / 200
+                let scale = (x: pageWidth / Double(image.width), y: pageHeight / Double(image.height))
+                var words = (try? TesseractTSV.words(String(contentsOf: input.appendingPathComponent(stem + ".tsv"), encoding: .utf8),
+                                                     scale: scale.x, scaleY: scale.y)) ?? []
                 // The pipeline's second OCR pass on tinted bands, with the tesseract CLI (cached).
                 if env["LEGIBLE_FORMS_NO_TINT_PASS"] == nil {
                     words = try TintedLabelCrops.adding(tintedBandWords(image, stem: stem, scale: scale, parameters: parameters,
                                                                         cache: URL(fileURLWithPath: output.path + ".tint")), to: words)
                 }
                 let start = Date()
-                let primitives = try finder.primitives(of: image, page: page, pageWidth: Double(image.width) * scale,
-                                                       pageHeight: Double(image.height) * scale, words: words)
+                let primitives = try finder.primitives(of: image, page: page, pageWidth: pageWidth, pageHeight: pageHeight, words: words)
                 fields += assembler.fields(from: primitives)
                 seconds += Date().timeIntervalSince(start)
                 primitivesDump.append(["rules": primitives.rules.count, "boxes": primitives.boxes.count,
@@ -66,7 +72,7 @@ struct FormsBenchHarness {
 
 /// The words the tesseract CLI reads on a page's tinted bands, in points; each crop's TSV is
 /// cached by its place and size.
-private func tintedBandWords(_ image: PixImage, stem: String, scale: Double, parameters: FormDetectionParameters,
+private func tintedBandWords(_ image: PixImage, stem: String, scale: (x: Double, y: Double), parameters: FormDetectionParameters,
                              cache: URL) throws -> [LayoutWord] {
     try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
     var words: [LayoutWord] = []
@@ -84,8 +90,8 @@ private func tintedBandWords(_ image: PixImage, stem: String, scale: Double, par
             try process.run()
             process.waitUntilExit()
         }
-        let found = (try? TesseractTSV.words(String(contentsOf: tsv, encoding: .utf8), scale: scale)) ?? []
-        let dx = Double(crop.x) * scale, dy = Double(crop.y) * scale
+        let found = (try? TesseractTSV.words(String(contentsOf: tsv, encoding: .utf8), scale: scale.x, scaleY: scale.y)) ?? []
+        let dx = Double(crop.x) * scale.x, dy = Double(crop.y) * scale.y
         words += found.map { LayoutWord(text: $0.text, rect: LayoutRect(left: $0.rect.left + dx, top: $0.rect.top + dy,
                                                                          right: $0.rect.right + dx, bottom: $0.rect.bottom + dy)) }
     }

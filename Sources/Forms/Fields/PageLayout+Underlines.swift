@@ -7,6 +7,10 @@ extension PageLayout {
         let p = parameters
         let candidates = horizontals.flatMap(freeSegments).filter { $0.length >= p.minTextFieldWidth && !isUnderWords($0) }
             .sorted { $0.position < $1.position }
+        // Forms that print each line's caption under it ("LAST", "FIRST" under the lines): there
+        // the phrase above a line is the caption of the line before, and the one below is its own.
+        let captioned = candidates.filter { caption(below: $0) != nil }.count
+        let captionsBelow = candidates.count >= 3 && 2 * captioned >= candidates.count
         var fields: [FormField] = []
         var consumed = Set<Int>()
         for (i, rule) in candidates.enumerated() where !consumed.contains(i) {
@@ -32,12 +36,21 @@ extension PageLayout {
             let bottom = (stack.last?.position ?? rule.position) - 0.5
             let rect = LayoutRect(left: rule.start, top: top, right: rule.end, bottom: bottom)
             guard !isTaken(rect) else { continue }
-            let label = label(for: rect, allowBelow: true)
+            let label = captionsBelow ? caption(below: rule).map { clean($0.text) } ?? label(for: rect, allowBelow: true)
+                : label(for: rect, allowBelow: true)
             let kind: FieldKind = FieldKindHints.isSignature(label) ? .signature : stack.count >= 2 ? .multiline : .text
             fields.append(field(rect, kind, label: label, confidence: label.isEmpty ? 0.5 : 0.8))
             taken.append(rect)
         }
         return fields
+    }
+
+    /// A phrase printed just under a rule, starting where the rule starts: its caption.
+    private func caption(below rule: Rule) -> TextLine? {
+        phrases.first { p in
+            p.rect.top >= rule.position - 0.5 && p.rect.top - rule.position <= 6 && abs(p.rect.left - rule.start) <= 8
+                && p.rect.right <= rule.end + 4 && p.text.contains(where: \.isLetter)
+        }
     }
 
     /// The writing height above a rule: the default, or less where print or another rule is closer.
