@@ -25,11 +25,13 @@ extension ImageColorSpace {
                 components[i] = ranges[2 * i] + byte * (ranges[2 * i + 1] - ranges[2 * i]) / 255
             }
             return base.rgb(components)
-        case .tinted(_, let alternate, let tint, let paints):
+        case .tinted(let inks, let alternate, let tint, let paints):
             guard paints else { return (1, 1, 1) }
             // Components pass through 16.16 fixed point in poppler; so do they here, so that
-            // rounding to bytes agrees.
-            var out = tint.evaluate(c).map(Self.fixedPoint)
+            // rounding to bytes agrees: the function's outputs always, and a DeviceN image's
+            // inputs too (poppler keeps exact tints only for Separation; colorspace_sin.pdf
+            // was 2 levels off at a few pixels).
+            var out = tint.evaluate(inks > 1 ? c.map(Self.fixedPoint) : c).map(Self.fixedPoint)
             if out.count < alternate.components { out += [Double](repeating: 0, count: alternate.components - out.count) }
             return alternate.rgb(out)
         }
@@ -57,10 +59,14 @@ extension ImageColorSpace {
                 * (corner & 2 != 0 ? y : 1 - y) * (corner & 1 != 0 ? k : 1 - k)
             guard w > 0 else { continue }
             let rgb = cmykCorners[corner]
-            r += w * Double(rgb.0); g += w * Double(rgb.1); b += w * Double(rgb.2)
+            r += w * cornerLevel(rgb.0); g += w * cornerLevel(rgb.1); b += w * cornerLevel(rgb.2)
         }
-        return (clip(r / 255), clip(g / 255), clip(b / 255))
+        return (clip(r), clip(g), clip(b))
     }
+
+    /// A corner's byte as a fraction kept to four decimals: bytes over 255 exactly left
+    /// mixtures (bug1755507.pdf's gray ink) a level off poppler at a few pixels.
+    private static func cornerLevel(_ byte: UInt8) -> Double { (Double(byte) / 255 * 10_000).rounded() / 10_000 }
 
     /// Corner colours, index bits C M Y K (8 4 2 1), as poppler shows pure inks and their overprints.
     private static let cmykCorners: [(UInt8, UInt8, UInt8)] = [

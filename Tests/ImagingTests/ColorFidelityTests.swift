@@ -7,7 +7,8 @@ import TestSupport
 /// Colour paths that used to differ from poppler, pinned on the corpus files that showed it,
 /// with `pdfimages -png` (and `pdftoppm` for pages) as the oracle.
 struct ColorFidelityTests {
-    private func decoded(_ file: String, object: Int) throws -> (ours: PixImage, theirs: PixImage) {
+    /// Object `object` of `file` decoded by us, and `pdfimages -png`'s image number `index` of page 1.
+    private func decoded(_ file: String, object: Int, index: Int = 0) throws -> (ours: PixImage, theirs: PixImage) {
         let url = Fixtures.corpus(file)
         let document = try PDFDocument(bytes: try Fixtures.bytes(url))
         guard case .stream(let stream) = try document.object(ObjectRef(object, 0)) else {
@@ -16,7 +17,7 @@ struct ColorFidelityTests {
         let folder = try TemporaryDirectory()
         let page = try #require(try document.pages().first)
         try Tool.run("pdfimages", ["-png", "-f", "1", "-l", "1", url.path, folder.file("img").path])
-        let theirs = try PixImage(encoded: try Fixtures.bytes(folder.file("img-000.png")))
+        let theirs = try PixImage(encoded: try Fixtures.bytes(folder.file(String(format: "img-%03d.png", index))))
         return (try ImageDecoder.decode(stream, document: document, resources: page.resources), theirs)
     }
 
@@ -28,6 +29,15 @@ struct ColorFidelityTests {
         #expect(difference.mean <= 1 && difference.max <= 2, "\(difference)")
         let small = try decoded("pdf/qpdf/image-streams-small.pdf", object: 16)
         #expect(try small.ours.hasSamePixels(as: small.theirs))
+    }
+
+    /// Tint transforms round as poppler's do: a DeviceN image's tints pass through 16.16 fixed
+    /// point before its PostScript function (colorspace_sin.pdf was 2 levels off), and
+    /// DeviceCMYK corners are kept to four decimals (bug1755507.pdf's Separation was 1 off).
+    @Test(arguments: [("pdf/pdfjs/colorspace_sin.pdf", 4, 0), ("pdf/pdfjs/bug1755507.pdf", 45, 0), ("pdf/pdfjs/bug1755507.pdf", 48, 1)])
+    func tintedImagesMatchPdfimagesExactly(file: String, object: Int, index: Int) throws {
+        let image = try decoded(file, object: object, index: index)
+        #expect(try image.ours.hasSamePixels(as: image.theirs))
     }
 
     /// A /Mask that is a gray image, not an image mask, masks softly (white shows), as poppler
