@@ -25,6 +25,25 @@ struct PageTreeWalk {
         self.document = document
     }
 
+    /// Branches (`/Pages` nodes) already walked that led to no page: a tree listing such a
+    /// branch twice in each node below the last (2ⁿ paths to one broken node) is not walked
+    /// down every path again.
+    private var barrenBranches = Set<ObjectRef>()
+    /// The warnings given so far, each said once.
+    private var warned = Set<String>()
+    /// The most different warnings kept; hostile trees can make up endless ones.
+    static let maxWarnings = 100
+
+    /// Records a warning once; past `maxWarnings` the rest are counted in one last line.
+    private mutating func warn(_ message: String) {
+        guard warned.insert(message).inserted else { return }
+        if warned.count <= PageTreeWalk.maxWarnings {
+            warnings.append(message)
+        } else if warned.count == PageTreeWalk.maxWarnings + 1 {
+            warnings.append("more page tree problems than the \(PageTreeWalk.maxWarnings) listed")
+        }
+    }
+
     /// Whether the tree was damaged (not merely empty).
     var damaged: Bool { unreadable > 0 || cycles > 0 }
 
@@ -42,13 +61,13 @@ struct PageTreeWalk {
         // A node may appear twice (the same page listed twice) but never inside itself.
         if let ref, ancestors.contains(ref) {
             cycles += 1
-            warnings.append("the page tree contains itself at object \(ref.number) \(ref.generation); skipped")
+            warn("the page tree contains itself at object \(ref.number) \(ref.generation); skipped")
             return
         }
         guard let dict = document.resolve(node).dictionaryValue else {
             unreadable += 1
             let what = ref.map { "object \($0.number) \($0.generation)" } ?? "a direct \(node.kind)"
-            warnings.append("page tree node \(what) is not a readable dictionary; skipped")
+            warn("page tree node \(what) is not a readable dictionary; skipped")
             return
         }
         var attributes = inherited
@@ -57,8 +76,15 @@ struct PageTreeWalk {
         }
         let type = dict["Type"]?.nameValue
         if type == "Pages" || (type == nil && dict["Kids"] != nil) {
+            if let ref, barrenBranches.contains(ref) { return }
             if let ref { ancestors.insert(ref) }
-            defer { if let ref { ancestors.remove(ref) } }
+            let pagesBefore = pages.count
+            defer {
+                if let ref {
+                    ancestors.remove(ref)
+                    if pages.count == pagesBefore { barrenBranches.insert(ref) }
+                }
+            }
             let array = document.resolve(dict["Kids"] ?? .null).arrayValue != nil
             for (index, kid) in kids(of: dict).enumerated() {
                 let slot = ref.flatMap { array ? PDFPage.DirectPageSlot(parent: $0, index: index) : nil }
@@ -69,7 +95,7 @@ struct PageTreeWalk {
         // The root itself is a page only when it says so (qpdf's `pages-is-page.pdf`); a
         // typeless dictionary without kids there is not a tree (qpdf's `inspect.pdf`).
         guard depth > 0 || type == "Page" else {
-            warnings.append("the catalog's /Pages is neither a page tree node nor a page")
+            warn("the catalog's /Pages is neither a page tree node nor a page")
             return
         }
         try addPage(dict, ref: ref ?? directPageRef(), attributes: attributes, directSlot: ref == nil ? slot : nil)
@@ -80,7 +106,7 @@ struct PageTreeWalk {
         let kids = dict["Kids"] ?? .null
         if let array = document.resolve(kids).arrayValue { return array }
         guard document.resolve(kids).dictionaryValue != nil else { return [] }
-        warnings.append("a /Kids entry is a single node instead of an array")
+        warn("a /Kids entry is a single node instead of an array")
         return [kids]
     }
 
@@ -89,7 +115,7 @@ struct PageTreeWalk {
     /// that no object has.
     private mutating func directPageRef() -> ObjectRef {
         directPages += 1
-        if directPages == 1 { warnings.append("a page dictionary is stored directly in /Kids") }
+        if directPages == 1 { warn("a page dictionary is stored directly in /Kids") }
         let last = lastObjectNumber ?? max(document.objectNumbers.last ?? 0, (document.trailer["Size"]?.intValue ?? 0) - 1)
         lastObjectNumber = last
         return ObjectRef(min(last, XRefReader.maxObjectNumber) + directPages, 0)
@@ -126,7 +152,7 @@ struct PageTreeWalk {
             try addPage(dict, ref: ref, attributes: inherited(by: dict))
         }
         if !pages.isEmpty {
-            warnings.append("the page tree leads to no page; \(pages.count) found by scanning the objects")
+            warn("the page tree leads to no page; \(pages.count) found by scanning the objects")
         }
     }
 

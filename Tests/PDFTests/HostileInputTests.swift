@@ -45,6 +45,27 @@ import TestSupport
         }
     }
 
+    /// A page tree whose every node lists the next one twice, down to a broken node: 2ⁿ
+    /// paths to the same place. Found by `make fuzz` (it took seconds and printed 131,083
+    /// warnings); each barren branch is now walked once and each warning said once.
+    @Test func aDoublingPageTreeIsWalkedOncePerBranch() throws {
+        var pdf = PDFFixtures.CraftedPDF()
+        pdf.add(1, "<< /Type /Catalog /Pages 2 0 R >>")
+        for n in 2..<62 { pdf.add(n, "<< /Type /Pages /Kids [\(n + 1) 0 R \(n + 1) 0 R] /Count 0 >>") }
+        pdf.add(62, "(not a node)")
+        let tree = try PDFDocument(bytes: pdf.bytes).pageTree()
+        #expect(tree.pages.isEmpty)
+        #expect(tree.warnings == ["page tree node object 62 0 is not a readable dictionary; skipped"])
+    }
+
+    @Test func theFuzzersDoublingTreeReadsWithFewWarnings() throws {
+        let url = PDFFixtures.repositoryRoot.appendingPathComponent("Tests/PDFTests/Fixtures/fuzz/timeout-doubling-page-tree.pdf")
+        let document = try PDFDocument(bytes: try PDFFixtures.bytes(of: url))
+        let tree = try document.pageTree()
+        #expect(tree.warnings.count <= PageTreeWalk.maxWarnings + 1)
+        #expect(Set(tree.warnings).count == tree.warnings.count)
+    }
+
     /// `/Length 9223372036854775807`: adding it to the data offset must not overflow.
     @Test func aLengthOfIntMaxDoesNotCrash() async {
         await #expect(processExitsWith: .success) {
