@@ -7,13 +7,14 @@
 # optimization). Then `legible optimize` at each level on image-heavy PDFs of ../shared/corpus.
 # Needs the release binary (make build). Environment: BENCH_SHARED (default ../shared/bench),
 # OCR_CORPUS (default /tmp/ocrcorpus), OPTIMIZE_OUT (default /tmp/legible-bench/optimize),
-# OPTIMIZE_DOCS (space-separated document names without .pdf, default all).
+# OPTIMIZE_DOCS (space-separated document names without .pdf, default all), LEGIBLE_BIN (default
+# .build/release/legible).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SHARED=${BENCH_SHARED:-../shared/bench}
 CORPUS=${OCR_CORPUS:-/tmp/ocrcorpus}
 OUT=${OPTIMIZE_OUT:-/tmp/legible-bench/optimize}
-LEGIBLE=$PWD/.build/release/legible
+LEGIBLE=${LEGIBLE_BIN:-$PWD/.build/release/legible}
 [ -x "$LEGIBLE" ] || { echo "no release binary: run make build first" >&2; exit 3; }
 eval "$("$SHARED/setup.sh")"
 [ -d "$CORPUS/docs" ] || "$BENCH_PY" "$SHARED/ocr/make_corpus.py" "$CORPUS"

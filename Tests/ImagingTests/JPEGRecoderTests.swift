@@ -79,3 +79,30 @@ struct JPEGRecoderTests {
         #expect(JPEGRecoder.smaller(Array(original.prefix(original.count / 2))) == nil)
     }
 }
+
+/// Damaged JPEGs (bytes changed at random in headers, tables and entropy-coded data) give
+/// an error or a JPEG, never a crash or a hang.
+struct JPEGRecoderRobustnessTests {
+    @Test func damagedJPEGsGiveAnErrorOrAJPEG() throws {
+        let original = try PDFFixtures.bytes(of: PDFFixtures.corpus("scans/baiona_cmyk.jpg"))
+        var state: UInt64 = 0x5EED
+        func next() -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(truncatingIfNeeded: state >> 33)
+        }
+        var refused = 0
+        for round in 0..<40 {
+            var damaged = original
+            // Half the rounds hit the first 700 bytes (segments and tables), half anywhere.
+            let span = round % 2 == 0 ? min(700, damaged.count) : damaged.count
+            for _ in 0..<(1 + next() % 4) { damaged[next() % span] = UInt8(truncatingIfNeeded: next()) }
+            do {
+                let recoded = try JPEGRecoder.optimizingHuffmanTables(damaged, progressive: round % 3 == 0)
+                #expect(recoded.starts(with: [0xFF, 0xD8]) && recoded.suffix(2) == [0xFF, 0xD9])
+            } catch is ImagingError {
+                refused += 1
+            }
+        }
+        #expect(refused > 0, "some damage is noticed")
+    }
+}

@@ -31,6 +31,8 @@ struct JPEGHuffmanTable {
         for length in 1...16 {
             valueOffset[length] = index - code
             for _ in 0..<counts[length - 1] {
+                // A length's codes must fit in its bits.
+                guard code < 1 << length else { throw JPEGFile.malformed("a Huffman table with more codes than room for them") }
                 let symbol = Int(values[index])
                 codes[symbol] = UInt16(code)
                 lengths[symbol] = UInt8(length)
@@ -42,10 +44,6 @@ struct JPEGHuffmanTable {
                 index += 1
             }
             maxCode[length] = counts[length - 1] > 0 ? code - 1 : -1
-            // A length's codes must fit in its bits.
-            guard code <= 1 << length else {
-                throw JPEGFile.malformed("a Huffman table with more codes than room for them")
-            }
             code <<= 1
         }
     }
