@@ -91,7 +91,7 @@ struct JPEGRecoderRobustnessTests {
             return Int(truncatingIfNeeded: state >> 33)
         }
         var refused = 0
-        for round in 0..<40 {
+        for round in 0..<24 {
             var damaged = original
             // Half the rounds hit the first 700 bytes (segments and tables), half anywhere.
             let span = round % 2 == 0 ? min(700, damaged.count) : damaged.count
