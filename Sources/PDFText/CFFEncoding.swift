@@ -5,7 +5,7 @@ import PDF
 /// #5176, §§9–13). TeX documents converted by Ghostscript rely on it for ligatures and
 /// symbols their `/Differences` leave out.
 enum CFFEncoding {
-    static let standardStrings: [String] = standardStringsText.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
+    static let standardStrings: [String] = TableText.fields(standardStringsText).map(String.init)
 
     /// The encoding, or nil when the program cannot be read or is a CID-keyed font.
     static func read(_ stream: PDFStream, document: PDFDocument) -> SimpleEncoding? {

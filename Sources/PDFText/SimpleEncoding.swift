@@ -32,7 +32,7 @@ struct SimpleEncoding: Sendable, Equatable {
 
     /// Reads a table of 256 space-separated names, `.` for unused codes.
     private init(table: String) {
-        var names = table.split(whereSeparator: { $0 == " " || $0 == "\n" }).map { $0 == "." ? nil : String($0) }
+        var names = TableText.fields(table).map { $0 == "." ? nil : String($0) }
         names += Array(repeating: nil, count: max(0, 256 - names.count))
         self.names = Array(names.prefix(256))
     }

@@ -82,7 +82,7 @@ struct StandardFontMetrics: Sendable {
     }
 
     /// The Latin glyph names the width rows follow, split once.
-    private static let latinNameList = latinNames.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
+    private static let latinNameList = TableText.fields(latinNames).map(String.init)
 
     private static func build(_ font: String) -> StandardFontMetrics? {
         switch font {
@@ -96,7 +96,7 @@ struct StandardFontMetrics: Sendable {
             return StandardFontMetrics(name: font, widths: pairs(zapfDingbatsWidths), ascent: 820, descent: -143, isSymbolic: true)
         default:
             guard let row = latinWidths[font] else { return nil }
-            let values = row.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Double($0) }
+            let values = TableText.fields(row).compactMap { Double($0) }
             var widths: [String: Double] = [:]
             for (name, width) in zip(latinNameList, values) where width > 0 { widths[name] = width }
             let times = font.hasPrefix("Times")
@@ -106,7 +106,7 @@ struct StandardFontMetrics: Sendable {
     }
 
     private static func pairs(_ text: String) -> [String: Double] {
-        let fields = text.split(whereSeparator: { $0 == " " || $0 == "\n" })
+        let fields = TableText.fields(text)
         var out: [String: Double] = [:]
         var i = 0
         while i + 1 < fields.count {
