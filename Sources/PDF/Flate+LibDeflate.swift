@@ -1,0 +1,56 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// libdeflate's whole-buffer zlib decoder, opened on first use. It decodes several times faster
+/// than zlib's streaming inflate, and many times faster on the long runs of flat scans (a
+/// 9,000-pixel-square colour page: 15 ms instead of 450 ms). libtiff depends on it, so it is
+/// present wherever Leptonica is; without it zlib decodes everything, as it does any stream
+/// libdeflate rejects (damaged, truncated: zlib keeps what it can read of those).
+struct LibDeflate: @unchecked Sendable {
+    private typealias Allocate = @convention(c) () -> OpaquePointer?
+    private typealias Release = @convention(c) (OpaquePointer?) -> Void
+    private typealias Decompress = @convention(c) (OpaquePointer?, UnsafeRawPointer?, Int, UnsafeMutableRawPointer?, Int,
+                                                   UnsafeMutablePointer<Int>?) -> Int32
+    private let allocate: Allocate
+    private let release: Release
+    private let decompress: Decompress
+
+    /// libdeflate's result codes (`enum libdeflate_result`).
+    private static let success: Int32 = 0, insufficientSpace: Int32 = 3
+
+    /// The library, or nil when it cannot be opened.
+    static let shared: LibDeflate? = {
+        guard let library = dlopen("libdeflate.so.0", RTLD_NOW | RTLD_LOCAL),
+              let allocate = dlsym(library, "libdeflate_alloc_decompressor"),
+              let release = dlsym(library, "libdeflate_free_decompressor"),
+              let decompress = dlsym(library, "libdeflate_zlib_decompress")
+        else { return nil }
+        return LibDeflate(allocate: unsafeBitCast(allocate, to: Allocate.self), release: unsafeBitCast(release, to: Release.self),
+                          decompress: unsafeBitCast(decompress, to: Decompress.self))
+    }()
+
+    /// The decoded bytes of a whole, valid zlib stream of fewer than `limit` bytes; nil for
+    /// anything else (damaged or truncated data, more than `limit` bytes, no memory).
+    func inflate(_ input: [UInt8], limit: Int) -> [UInt8]? {
+        guard let decompressor = allocate() else { return nil }
+        defer { release(decompressor) }
+        // The size is not known before decoding: most streams fit 8 times their compressed
+        // size; a stream that does not is decoded again into four times the room (the pages
+        // a failed attempt wrote are returned before the next, so at most a third more work).
+        var capacity = min(limit, max(input.count * 8, 1 << 16))
+        while true {
+            var status: Int32 = -1
+            let output = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+                var produced = 0
+                status = input.withUnsafeBytes { source in
+                    decompress(decompressor, source.baseAddress, source.count, buffer.baseAddress, buffer.count, &produced)
+                }
+                count = status == Self.success ? produced : 0
+            }
+            if status == Self.success { return output.count < limit ? output : nil }
+            guard status == Self.insufficientSpace, capacity < limit else { return nil }
+            capacity = capacity > limit / 4 ? limit : capacity * 4
+        }
+    }
+}
