@@ -119,4 +119,13 @@ import Testing
         let result = fields(page)
         #expect(result.map(\.name) == ["last", "first", "middle"])
     }
+
+    @Test func aCheckBoxReadAsOBeforeAnOptionIsToldFromAWordStartingWithO() {
+        #expect(["O Yes", "ONo", "☐ Full-time job", "0 Part-time job"].allSatisfy(FieldKindHints.startsWithBoxGlyph))
+        #expect(!["Owner name", "OSHA number", "O", "Occupation"].contains(where: FieldKindHints.startsWithBoxGlyph))
+        // A table border under an option's cell is no underline field.
+        let page = LayoutPrimitives(page: 0, width: 612, height: 792, rules: [rule(y: 300, from: 100, to: 200)],
+                                    words: [word("O", 102, 303, 108, 310), word("Yes", 111, 303, 130, 310)])
+        #expect(fields(page).isEmpty)
+    }
 }

@@ -33,12 +33,13 @@ import TestSupport
         #expect(read.stdout.contains("Email"))
     }
 
-    @Test func aWhitePageHasNoBandsAndWordsOfASecondPassFillOnlyGaps() throws {
+    @Test func aWhitePageHasNoBandsAndWordsOfASecondPassReplaceTheWordsTheyOverlap() throws {
         #expect(try TintedLabelCrops.crops(of: page("il_gun_sale", 1), dpi: 200).isEmpty)
-        let known = [LayoutWord(text: "Name", rect: LayoutRect(left: 10, top: 10, right: 40, bottom: 20))]
-        let found = [LayoutWord(text: "Narne", rect: LayoutRect(left: 11, top: 10, right: 41, bottom: 20)),
+        let known = [LayoutWord(text: "oe", rect: LayoutRect(left: 10, top: 10, right: 40, bottom: 20)),
+                     LayoutWord(text: "Phone", rect: LayoutRect(left: 10, top: 40, right: 40, bottom: 50))]
+        let found = [LayoutWord(text: "NOM", rect: LayoutRect(left: 11, top: 10, right: 41, bottom: 20)),
                      LayoutWord(text: "Email", rect: LayoutRect(left: 60, top: 10, right: 90, bottom: 20)),
                      LayoutWord(text: "|", rect: LayoutRect(left: 95, top: 10, right: 96, bottom: 20))]
-        #expect(TintedLabelCrops.adding(found, to: known).map(\.text) == ["Name", "Email"])
+        #expect(TintedLabelCrops.adding(found, to: known).map(\.text) == ["Phone", "NOM", "Email"])
     }
 }

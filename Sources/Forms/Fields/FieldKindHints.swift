@@ -26,6 +26,16 @@ enum FieldKindHints {
         return lower.contains("mm/dd") || lower.contains("dd/mm") || lower.contains("yyyy") || lower.contains("jj/mm")
     }
 
+    /// Whether printed text starts with a check box as OCR reads the box: a lone "O", "0" or box
+    /// character before the option's words, or an "O" glued to the option's capital ("ONo").
+    static func startsWithBoxGlyph(_ text: String) -> Bool {
+        let tokens = text.split(separator: " ")
+        guard let first = tokens.first else { return false }
+        if tokens.count >= 2 && ["O", "0", "o", "□", "☐", "❑", "[]", "Oo"].contains(String(first)) { return true }
+        let letters = Array(first)
+        return letters.count >= 3 && (letters[0] == "O" || letters[0] == "0") && letters[1].isUppercase && letters[2].isLowercase
+    }
+
     /// Whether an option label is one of a mutually exclusive set (Yes/No…).
     static func isExclusiveOption(_ label: String) -> Bool {
         guard let first = words(label).first else { return false }

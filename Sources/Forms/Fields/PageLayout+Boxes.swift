@@ -23,6 +23,9 @@ extension PageLayout {
             } else {
                 let text = printed.dropFirst().reduce(printed[0]) { $0.union($1) }
                 let inside = TextLine.phrases(of: words(inside: box))
+                // A cell holding an option (its check box read as "O" before the option's words).
+                if let first = inside.min(by: { ($0.rect.top, $0.rect.left) < ($1.rect.top, $1.rect.left) }),
+                   FieldKindHints.startsWithBoxGlyph(first.text) { continue }
                 label = clean(inside.sorted { ($0.rect.top, $0.rect.left) < ($1.rect.top, $1.rect.left) }.map(\.text).joined(separator: " "))
                 // A unit or a row number in the box ("$", "1") says nothing: its row and column do.
                 if label.filter(\.isLetter).count < 2 {

@@ -38,6 +38,8 @@ extension PageLayout {
             guard !isTaken(rect) else { continue }
             let label = captionsBelow ? caption(below: rule).map { clean($0.text) } ?? label(for: rect, allowBelow: true)
                 : label(for: rect, allowBelow: true)
+            // Labelled by a check box's option ("O Yes"): the rule is a table's border by the options.
+            if FieldKindHints.startsWithBoxGlyph(label) { continue }
             let kind: FieldKind = FieldKindHints.isSignature(label) ? .signature : stack.count >= 2 ? .multiline : .text
             fields.append(field(rect, kind, label: label, confidence: label.isEmpty ? 0.5 : 0.8))
             taken.append(rect)

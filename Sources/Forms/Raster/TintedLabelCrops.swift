@@ -62,17 +62,15 @@ public enum TintedLabelCrops {
         }
     }
 
-    /// The page's words with those of a second pass added where no word of the page lies
-    /// already (a band's words that the page pass did read stay as they were).
+    /// The page's words with those of a second pass merged in: on a tinted band the second
+    /// pass reads black on white, so its words replace the page pass's words they overlap
+    /// (garbage read off the tint), and fill the gaps where the page pass read nothing.
     public static func adding(_ found: [LayoutWord], to words: [LayoutWord]) -> [LayoutWord] {
-        var result = words
-        for word in found where word.text.contains(where: { $0.isLetter || $0.isNumber }) && word.rect.area > 0 {
-            let clash = result.contains { w in
-                guard let o = w.rect.intersection(word.rect) else { return false }
-                return o.area >= 0.3 * min(w.rect.area, word.rect.area)
-            }
-            if !clash { result.append(word) }
+        let found = found.filter { $0.text.contains(where: { $0.isLetter || $0.isNumber }) && $0.rect.area > 0 }
+        let overlaps = { (a: LayoutRect, b: LayoutRect) -> Bool in
+            guard let o = a.intersection(b) else { return false }
+            return o.area >= 0.3 * min(a.area, b.area)
         }
-        return result
+        return words.filter { w in !found.contains { overlaps($0.rect, w.rect) } } + found
     }
 }
