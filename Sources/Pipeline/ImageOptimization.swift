@@ -8,10 +8,12 @@ public enum OptimizeLevel: Sendable, Equatable, Codable, CustomStringConvertible
     /// images as CCITT Group 4, other Flate streams recompressed.
     case lossless
     /// Lossless, and colour and gray images shown above the screen resolution downsampled
-    /// to it and stored as JPEG (or Flate, whichever is smaller).
+    /// to it and stored as JPEG (or Flate, whichever is smaller), and gray images with few
+    /// levels as a palette of 4 to 16 grays when that is smaller.
     case screen
     /// Lossless, and 8-bit colour and gray images stored as JPEG of this quality (1–100),
-    /// or gray images with few levels as a palette of 4 to 16 grays, whichever is smaller.
+    /// or gray images with few levels as a palette of 4 to 16 grays, whichever is smaller
+    /// (`screen` applies the same palette step).
     case jpeg(quality: Int)
 
     /// The JPEG quality of `screen`.

@@ -11,7 +11,7 @@ import PDFWriter
 /// with Huffman tables fitted to them (and wrapped in Flate when that helps), other Flate
 /// streams level 9. `screen` and `jpeg` then store 8-bit gray and RGB images (not masks,
 /// not palettes, not images with `/Decode` or colour-key masking, not soft masks of other
-/// images) as JPEG, `screen` after reducing images shown above its resolution, `jpeg` gray
+/// images) as JPEG, `screen` after reducing images shown above its resolution, and gray
 /// images with few levels as a palette of grays when that is smaller. An image is replaced only by
 /// a smaller one; bilevel images are never changed lossily; `/SMask`, `/Mask`, `/Decode`
 /// and colour spaces are kept. Leptonica does the coding, so call it from a thread of its own.
@@ -131,7 +131,8 @@ struct ImageOptimizer: Sendable {
                 consider(candidate)
                 downsampled = scaled && best == candidate
             }
-            if case .jpeg = level, components == 1, let samples = Self.graySamples(data, codec: codec, width: width, height: height),
+            // Gray scans of text need few levels (the reduced image was offered one already).
+            if !downsampled, components == 1, let samples = Self.graySamples(data, codec: codec, width: width, height: height),
                let quantized = Self.quantizedGray(stream, samples: samples, width: width, height: height) {
                 consider(quantized)
             }
@@ -217,7 +218,14 @@ struct ImageOptimizer: Sendable {
         let flate = Self.flateCandidates(samples.data, columns: target.width, colors: samples.components, bitsPerComponent: 8)
         let lossless = Self.replacing(PDFStream(dictionary: dictionary, data: []), data: flate.data,
                                       filter: "FlateDecode", parameters: flate.parameters)
-        return (lossless.data.count < jpeg.data.count ? lossless : jpeg, scaled)
+        var smallest = lossless.data.count < jpeg.data.count ? lossless : jpeg
+        if scaled, samples.components == 1,
+           let quantized = Self.quantizedGray(PDFStream(dictionary: dictionary, data: []), samples: samples.data,
+                                              width: target.width, height: target.height),
+           quantized.data.count < smallest.data.count {
+            smallest = quantized
+        }
+        return (smallest, scaled)
     }
 
     /// `stream` with new data under one filter (other encoding entries dropped).

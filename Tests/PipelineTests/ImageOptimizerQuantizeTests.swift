@@ -27,6 +27,17 @@ import TestSupport
         #expect(difference < 1.0, "mean difference \(difference) of 255")
     }
 
+    /// `screen` reduces the 300 dpi gray scan to 150 dpi and stores the reduced image as grays.
+    @Test func screenReducesAGrayScanAndStoresItAsGrays() async throws {
+        let input = Fixtures.sample("scan-flate.pdf")
+        let folder = try TemporaryDirectory()
+        let (output, summary) = try await Base.optimize(input, .screen, in: folder)
+        #expect(summary.imagesDownsampled == 1)
+        #expect(try Base.listed(output).map(\.ppi) == [150])
+        let result = try PDFFixtures.run("pdfimages", ["-list", output.path])
+        #expect(result.text.contains(" index "), "an /Indexed image: \(result.text)")
+    }
+
     /// Three grays fit four levels exactly: the palette image decodes to the same samples.
     @Test func anImageOfFewGraysKeepsEveryPixel() async throws {
         let (bits, width, height) = try Base.scanBits()
