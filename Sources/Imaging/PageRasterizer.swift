@@ -130,7 +130,9 @@ public struct PageRasterizer: Sendable {
         let image = canvas.image
         image.setResolution(Int(dpi.rounded()))
         return PageRaster(image: image, dpi: Int(dpi.rounded()),
-                          pixelToPage: Matrix(crop.width / Double(width), 0, 0, -crop.height / Double(height), crop.x0, crop.y1))
+                          // The scale images were painted at: the canvas rounds up past the crop
+                          // box, which on a 3-point page (issue11878_reduced.pdf) is 12 % of it.
+                          pixelToPage: Matrix(1 / scale, 0, 0, -1 / scale, crop.x0, crop.y1))
     }
 
     /// Pixels covering `crop` at `scale` pixels per unit, rounded up as poppler sizes pages.
