@@ -16,7 +16,7 @@ struct LibDeflate: @unchecked Sendable {
     private let release: Release
     private let decompress: Decompress
 
-    /// libdeflate's result codes (`enum libdeflate_result`).
+    /// libdeflate's result codes (`enum libdeflate_result`): decoded, and out of room.
     private static let success: Int32 = 0, insufficientSpace: Int32 = 3
 
     /// The library, or nil when it cannot be opened.
@@ -35,22 +35,52 @@ struct LibDeflate: @unchecked Sendable {
     func inflate(_ input: [UInt8], limit: Int) -> [UInt8]? {
         guard let decompressor = allocate() else { return nil }
         defer { release(decompressor) }
-        // The size is not known before decoding: most streams fit 8 times their compressed
-        // size; a stream that does not is decoded again into four times the room (the pages
-        // a failed attempt wrote are returned before the next, so at most a third more work).
-        var capacity = min(limit, max(input.count * 8, 1 << 16))
-        while true {
-            var status: Int32 = -1
-            let output = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
-                var produced = 0
-                status = input.withUnsafeBytes { source in
-                    decompress(decompressor, source.baseAddress, source.count, buffer.baseAddress, buffer.count, &produced)
-                }
-                count = status == Self.success ? produced : 0
+        // The size is not known before decoding. Most streams fit in 8 times their compressed
+        // size; the rest (flat scans compress a thousandfold) are decoded again into room for
+        // deflate's largest possible expansion, 1032 to 1, which is reserved but only written
+        // as far as the data goes.
+        let first = min(limit, max(input.count * 8, 1 << 16))
+        switch attempt(input, capacity: first, decompressor) {
+        case .decoded(let output): return output.count < limit ? output : nil
+        case .failed: return nil
+        case .tooSmall: break
+        }
+        let (most, overflow) = input.count.multipliedReportingOverflow(by: 1032)
+        let second = overflow ? limit : min(limit, most + 1024)
+        // The room is reserved through malloc first, which fails softly where an array would trap.
+        guard second > first, let probe = malloc(second) else { return nil }
+        free(probe)
+        guard case .decoded(let output) = attempt(input, capacity: second, decompressor), output.count < limit else { return nil }
+        guard output.count < second / 4 else { return output }
+        // A stream far smaller than its room is copied out of it rather than holding it.
+        return [UInt8](unsafeUninitializedCapacity: output.count) { buffer, count in
+            _ = buffer.initialize(from: output)
+            count = output.count
+        }
+    }
+
+    private enum Attempt {
+        case decoded([UInt8])
+        /// The stream needs more room.
+        case tooSmall
+        /// Damaged, truncated or not a zlib stream.
+        case failed
+    }
+
+    /// The stream decoded into `capacity` bytes of room.
+    private func attempt(_ input: [UInt8], capacity: Int, _ decompressor: OpaquePointer) -> Attempt {
+        var status: Int32 = -1
+        let output = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+            var produced = 0
+            status = input.withUnsafeBytes { source in
+                decompress(decompressor, source.baseAddress, source.count, buffer.baseAddress, buffer.count, &produced)
             }
-            if status == Self.success { return output.count < limit ? output : nil }
-            guard status == Self.insufficientSpace, capacity < limit else { return nil }
-            capacity = capacity > limit / 4 ? limit : capacity * 4
+            count = status == Self.success ? produced : 0
+        }
+        switch status {
+        case Self.success: return .decoded(output)
+        case Self.insufficientSpace: return .tooSmall
+        default: return .failed
         }
     }
 }

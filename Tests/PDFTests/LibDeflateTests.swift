@@ -47,6 +47,22 @@ struct LibDeflateTests {
         #expect(try Flate.inflate(packed).data == text)
     }
 
+    /// Streams that outgrow the first guess but fill little of deflate's largest expansion
+    /// come back in an array of their own size, not one holding the room they were decoded in.
+    @Test func moderatelyCompressedStreamsKeepNoSpareRoom() throws {
+        var data: [UInt8] = []
+        var state: UInt32 = 7
+        for i in 0..<40_000 {
+            state = state &* 1_103_515_245 &+ 12345
+            data += [UInt8(i % 251), UInt8(truncatingIfNeeded: state >> 24)] + [UInt8](repeating: 0, count: 94)
+        }
+        let packed = try pythonZlib(data, level: 9)
+        #expect(packed.count * 8 < data.count && packed.count * 258 > data.count, "ratio \(data.count / packed.count)")
+        let fast = try #require(LibDeflate.shared?.inflate(packed, limit: 1 << 31))
+        #expect(fast == data)
+        #expect(fast.capacity < 2 * fast.count)
+    }
+
     @Test func damagedAndOversizedStreamsAreLeftToZlib() throws {
         let text = Array(String(repeating: "a damaged stream keeps its readable part. ", count: 2000).utf8)
         var packed = try pythonZlib(text, level: 6)
