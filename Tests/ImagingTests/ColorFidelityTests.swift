@@ -40,6 +40,34 @@ struct ColorFidelityTests {
         #expect(try image.ours.hasSamePixels(as: image.theirs))
     }
 
+    /// A JPEG's /Decode array applies to its samples as to any image's: the sample scan's
+    /// colour JPEG given /Decode [1 0 1 0 1 0] (through qpdf's QDF form) decodes to what
+    /// pdfimages extracts from the same file, a negative.
+    @Test func jpegDecodeArrayInvertsAsPopplerDoes() throws {
+        let folder = try TemporaryDirectory()
+        let qdf = folder.file("qdf.pdf"), edited = folder.file("decode.pdf")
+        try Tool.run("qpdf", ["--qdf", "--object-streams=disable", Fixtures.sample("scan-jpeg.pdf").path, qdf.path])
+        // QDF keeps dictionaries as text: the key goes in after /Subtype /Image, and qpdf
+        // rewrites the file, mending the offsets it moved (exit 3: it warns that it did).
+        var bytes = try Fixtures.bytes(qdf)
+        let key = Array("/Subtype /Image".utf8)
+        let at = try #require((0...(bytes.count - key.count)).first { bytes[$0..<($0 + key.count)].elementsEqual(key) })
+        bytes.insert(contentsOf: Array(" /Decode [1 0 1 0 1 0]".utf8), at: at + key.count)
+        try Data(bytes).write(to: folder.file("raw.pdf"))
+        let rewrite = try Tool.run("qpdf", [folder.file("raw.pdf").path, edited.path])
+        #expect(rewrite.status == 0 || rewrite.status == 3)
+        let document = try PDFDocument(bytes: try Fixtures.bytes(edited))
+        let page = try #require(try document.pages().first)
+        let placement = try #require(try ImagePlacementFinder.placements(on: page, document: document).first)
+        let ours = try ImageDecoder.decode(placement.stream, document: document, resources: page.resources)
+        try Tool.run("pdfimages", ["-png", edited.path, folder.file("img").path])
+        let theirs = try PixImage(encoded: try Fixtures.bytes(folder.file("img-000.png")))
+        let difference = try ours.channelDifference(from: theirs)
+        #expect(difference.mean <= 1, "\(difference)")
+        let plain = try ImageDecoder.jpeg(try document.imageData(of: placement.stream).data)
+        #expect(try plain.channelDifference(from: theirs).mean > 100)
+    }
+
     /// A /Mask that is a gray image, not an image mask, masks softly (white shows), as poppler
     /// and MuPDF read it: issue6621.pdf's seal was left blank inside its circle.
     @Test func grayImageAsMaskActsAsSoftMask() throws {
