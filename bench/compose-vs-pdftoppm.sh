@@ -8,7 +8,11 @@
 #     with LEGIBLE_COMPOSE_FILES.
 #  2. time: for those pages, the release `legible thumbnails --size 8` (decode and compose, then a
 #     tiny scale) against `pdftoppm -r DPI -gray` on the same page, one process per page each,
-#     less each tool's start-up on an image-free page measured the same way.
+#     less each tool's start-up on an image-free page measured the same way. The target (issue 6:
+#     decode-and-compose at least 3 times faster) is judged on the times less start-up: process
+#     start (dynamic linking; legible links Tesseract and Foundation) and writing the output
+#     (legible syncs its file to disk, pdftoppm writes a page-sized image) are not decoding or
+#     composing. Both ratios are printed.
 #  3. memory: peak RSS (`/usr/bin/time -v`) of `legible thumbnails` on a 35,000 × 35,000 bilevel
 #     page: one made by bench/make-huge-bilevel.py (Flate, 2400 dpi, composed at 600) and the
 #     corpus's scans/hugemono.pdf (CCITT G4, 300 dpi).
@@ -79,7 +83,7 @@ trivial="$OUT/trivial.pdf"
 printf '%%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n' >"$trivial"
 now() { date +%s.%N; }
 timed() { local t0; t0=$(now); "$@" >/dev/null 2>&1; echo "$(now) - $t0" | bc; }
-ours=0; theirs=0; pages=0; startup_ours=0; startup_theirs=0
+ours=0; theirs=0; pages=0; startup_ours=0; startup_theirs=0; missed=0
 while IFS=$'\t' read -r file page outcome dpi rest; do
     [ "$outcome" = match ] || continue
     rm -rf "$OUT/thumbs"; mkdir -p "$OUT/thumbs"
@@ -96,6 +100,11 @@ if [ "$pages" -gt 0 ]; then
     net_ours=$(echo "$ours - $startup_ours" | bc); net_theirs=$(echo "$theirs - $startup_theirs" | bc)
     printf "time over %d matched pages (release, one process per page): legible thumbnails %.2f s (%.2f s less start-up), pdftoppm %.2f s (%.2f s less start-up); pdftoppm / legible = %.2f (%.2f less start-up)\n" \
         "$pages" "$ours" "$net_ours" "$theirs" "$net_theirs" "$(echo "$theirs / $ours" | bc -l)" "$(echo "$net_theirs / $net_ours" | bc -l)"
+    if [ "$(echo "$net_theirs >= 3 * $net_ours" | bc -l)" -eq 1 ]; then
+        echo "  target (decode and compose at least 3x faster than pdftoppm, less start-up): met"
+    else
+        echo "  target (decode and compose at least 3x faster than pdftoppm, less start-up): MISSED"; missed=1
+    fi
 fi
 
 # 3. memory on 35,000 × 35,000 bilevel pages
@@ -108,6 +117,8 @@ for f in "$huge" "$CORPUS/scans/hugemono.pdf"; do
     rss=$(awk -F': ' '/Maximum resident/ { print $2 }' "$OUT/time.log")
     wall=$(awk -F': ' '/Elapsed \(wall/ { print $2 }' "$OUT/time.log")
     printf "35,000 x 35,000 bilevel page %s: exit %d, peak RSS %d MiB, %s\n" "$(basename "$f")" "$status" "$((rss / 1024))" "$wall"
+    # Target: under 1 GiB.
+    [ "$status" -eq 0 ] && [ "$rss" -lt 1048576 ] || missed=1
 done
 /usr/bin/time -v pdftoppm -r 600 -gray "$huge" "$OUT/poppler" 2>"$OUT/time.log" >/dev/null
 printf "  pdftoppm -r 600 on %s: peak RSS %d MiB, %s\n" "$(basename "$huge")" \
@@ -117,4 +128,4 @@ rm -f "$OUT"/poppler*
 bad=$(awk -F'\t' -v corpus="$corpus/" "$known_awk"'
     $3 != "match" { key = known(relative($1), $2); if (key == "" || class[key] == "ours") bad++ }
     END { print bad + 0 }' "$KNOWN" "$report")
-[ "$bad" -eq 0 ] || exit 1
+[ "$bad" -eq 0 ] && [ "$missed" -eq 0 ] || exit 1

@@ -42,7 +42,7 @@ enum RawSamples {
         let image = PixImage(owning: pix)
         var mapper = SampleMapper(space: space, bitsPerComponent: bpc, ranges: ranges)
         let rows = SampleRows(base: pixGetData(pix)!, wordsPerLine: Int(pixGetWpl(pix)), width: width, height: height,
-                        rowBytes: rowBytes, gray: gray)
+                              rowBytes: rowBytes, gray: gray)
         samples.withUnsafeBufferPointer { src in
             if mapper.isPlainRGB && !gray {
                 rows.fillPlainRGB(src)
