@@ -1,10 +1,11 @@
 import Foundation
 import Testing
-import Imaging
+@testable import Imaging
 import PDF
 import TestSupport
 
-/// The lossless JPEG re-coder: real JPEGs (a CMYK photo with EXIF and Adobe segments, a
+/// The lossless JPEG re-coder, in each of its three forms (sequential, progressive by
+/// spectral selection, progressive with successive approximation): real JPEGs (a CMYK photo with EXIF and Adobe segments, a
 /// scan with EXIF orientation, a PDF's JPEG with restart markers) come out smaller, keep
 /// every segment but the Huffman tables, and decode to the same pixels in ImageMagick (an
 /// independent decoder) and in Leptonica.
@@ -57,7 +58,10 @@ struct JPEGRecoderTests {
         let sequential = try JPEGRecoder.optimizingHuffmanTables(original, progressive: false)
         let recoded = try JPEGRecoder.optimizingHuffmanTables(original)
         #expect(recoded.count <= sequential.count)
-        for (form, jpeg) in [("sequential", sequential), ("smallest", recoded)] {
+        let file = try JPEGFile(original), coefficients = try file.coefficients()
+        let banded = try file.progressive(coefficients), approximated = try file.successiveApproximation(coefficients)
+        #expect(recoded.count <= min(banded.count, approximated.count))
+        for (form, jpeg) in [("sequential", sequential), ("spectral selection", banded), ("successive approximation", approximated)] {
             #expect(jpeg.count < original.count, "\(name), \(form): \(jpeg.count) vs \(original.count) bytes")
             #expect(Self.segments(jpeg) == Self.segments(original), "\(name), \(form): APPn, DQT, SOF, COM kept")
             #expect(try Self.magickPixels(jpeg) == pixels, "\(name), \(form): ImageMagick decodes the same pixels")

@@ -46,37 +46,56 @@ extension JPEGFile {
     /// The same for the other components.
     static let chromaBands: [[ClosedRange<Int>]] = [[1...63], [1...5, 6...63]]
 
-    /// One progressive first scan (Ah = Al = 0) of `band` for `members`, with its tables.
-    private func appendScan(members: [Int], band: ClosedRange<Int>, coefficients: [[Int16]], to out: inout [UInt8]) throws {
+    /// One progressive scan of `band` for `members` with its tables: a first scan when
+    /// `high` is 0, else a refinement of bit `low` (successive approximation, `high` = `low` + 1).
+    func appendScan(members: [Int], band: ClosedRange<Int>, high: Int = 0, low: Int = 0,
+                    coefficients: [[Int16]], to out: inout [UInt8]) throws {
         let scan = Scan(components: members, dcTables: [], acTables: [], data: 0..<0)
         let order = codingOrder(of: scan)
         let slots = members.indices.map { $0 == 0 ? 0 : 1 }
-        var counter = JPEGSymbolCounter()
-        try bandSymbols(order: order, members: members, slots: slots, band: band, coefficients: coefficients, into: &counter)
         let isAC = band.lowerBound > 0
-        var tables: [JPEGHuffmanTable] = []
-        for slot in 0..<Set(slots).count {
-            guard let table = JPEGHuffmanTable.optimal(frequencies: isAC ? counter.ac[slot] : counter.dc[slot]) else {
-                throw ImagingError(.encodeFailed, "no Huffman table could be built")
+        func feed<Sink: JPEGSymbolSink>(_ sink: inout Sink) throws {
+            switch (isAC, high > 0) {
+            case (false, false), (true, false):
+                try bandSymbols(order: order, members: members, slots: slots, band: band, shift: low,
+                                coefficients: coefficients, into: &sink)
+            case (false, true):
+                for i in order.blocks.indices {
+                    let dc = Int(coefficients[members[Int(order.members[i])]][Int(order.blocks[i]) * 64])
+                    sink.raw((dc >> low) & 1, 1)
+                }
+            case (true, true):
+                refinementSymbols(order: order, component: members[0], band: band, low: low, coefficients: coefficients, into: &sink)
             }
-            tables.append(table)
         }
-        var segment: [UInt8] = []
-        for (slot, table) in tables.enumerated() {
-            segment.append(UInt8((isAC ? 0x10 : 0) | slot))
-            segment.append(contentsOf: table.counts.map { UInt8($0) })
-            segment.append(contentsOf: table.values)
+        var tables: [JPEGHuffmanTable] = []
+        // A DC refinement scan sends bare bits: no tables.
+        if isAC || high == 0 {
+            var counter = JPEGSymbolCounter()
+            try feed(&counter)
+            for slot in 0..<Set(slots).count {
+                guard let table = JPEGHuffmanTable.optimal(frequencies: isAC ? counter.ac[slot] : counter.dc[slot]) else {
+                    throw ImagingError(.encodeFailed, "no Huffman table could be built")
+                }
+                tables.append(table)
+            }
+            var segment: [UInt8] = []
+            for (slot, table) in tables.enumerated() {
+                segment.append(UInt8((isAC ? 0x10 : 0) | slot))
+                segment.append(contentsOf: table.counts.map { UInt8($0) })
+                segment.append(contentsOf: table.values)
+            }
+            Self.appendSegment(0xC4, segment, to: &out)
         }
-        Self.appendSegment(0xC4, segment, to: &out)
         var header: [UInt8] = [UInt8(members.count)]
         for (member, index) in members.enumerated() {
             header.append(components[index].id)
             header.append(UInt8(isAC ? slots[member] : slots[member] << 4))
         }
-        header.append(contentsOf: [UInt8(band.lowerBound), UInt8(band.upperBound), 0])
+        header.append(contentsOf: [UInt8(band.lowerBound), UInt8(band.upperBound), UInt8(high << 4 | low)])
         Self.appendSegment(0xDA, header, to: &out)
         var writer = JPEGSymbolWriter(dc: isAC ? [] : tables, ac: isAC ? tables : [])
-        try bandSymbols(order: order, members: members, slots: slots, band: band, coefficients: coefficients, into: &writer)
+        try feed(&writer)
         writer.writer.finish()
         out.append(contentsOf: writer.writer.bytes)
     }
@@ -84,12 +103,13 @@ extension JPEGFile {
     /// The symbols of a DC first scan (differences, as in sequential coding) or an AC first
     /// scan (G.1.2.2: zero runs and sizes, ZRL, and end-of-band runs EOBn with n extra bits).
     private func bandSymbols<Sink: JPEGSymbolSink>(order: CodingOrder, members: [Int], slots: [Int], band: ClosedRange<Int>,
-                                                   coefficients: [[Int16]], into sink: inout Sink) throws {
+                                                   shift: Int, coefficients: [[Int16]], into sink: inout Sink) throws {
         if band.lowerBound == 0 {
             var predictions = [Int](repeating: 0, count: members.count)
             for i in order.blocks.indices {
                 let member = Int(order.members[i])
-                let dc = Int(coefficients[members[member]][Int(order.blocks[i]) * 64])
+                // The point transform of DC values is an arithmetic shift (G.1.2.1).
+                let dc = Int(coefficients[members[member]][Int(order.blocks[i]) * 64]) >> shift
                 let diff = dc - predictions[member]
                 predictions[member] = dc
                 let size = Self.magnitude(diff)
@@ -110,7 +130,9 @@ extension JPEGFile {
                 let base = Int(block) * 64
                 var run = 0
                 for k in band {
-                    let value = Int(all[base + k])
+                    // The point transform of AC values divides magnitudes (G.1.2.2).
+                    let raw = Int(all[base + k])
+                    let value = raw < 0 ? -((-raw) >> shift) : raw >> shift
                     if value == 0 { run += 1; continue }
                     flush(&sink)
                     while run > 15 {

@@ -2,6 +2,12 @@
 protocol JPEGSymbolSink {
     /// One symbol of table `slot` (DC or AC) followed by the low `extraCount` bits of `extra`.
     mutating func put(slot: Int, isAC: Bool, symbol: Int, extra: Int, extraCount: Int)
+    /// Bits sent without a code (refinement scans of successive approximation).
+    mutating func raw(_ value: Int, _ count: Int)
+}
+
+extension JPEGSymbolSink {
+    mutating func raw(_ value: Int, _ count: Int) {}
 }
 
 /// Counts symbol uses per table, for optimal tables.
@@ -26,6 +32,8 @@ struct JPEGSymbolWriter: JPEGSymbolSink {
         // One write of code and extra bits together (at most 16 + 16 bits).
         writer.write(Int(table.codes[symbol]) << extraCount | (extra & ((1 << extraCount) - 1)), length + extraCount)
     }
+
+    mutating func raw(_ value: Int, _ count: Int) { writer.write(value, count) }
 }
 
 extension JPEGFile {

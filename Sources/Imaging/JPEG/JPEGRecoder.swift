@@ -5,17 +5,20 @@
 /// colour transforms, COM, DQT, the frame) is kept as it was, so the decoded pixels are the
 /// same. Sequential Huffman-coded JPEG with 8-bit samples only; other files are refused.
 public enum JPEGRecoder {
-    /// `jpeg` coded again from its coefficients, the smaller of two ways: sequential with
+    /// `jpeg` coded again from its coefficients, the smallest of three ways: sequential with
     /// optimal Huffman tables, or (when `progressive` allows) progressive by spectral
-    /// selection with optimal tables per scan. Not necessarily smaller than `jpeg`: check.
+    /// selection or with successive approximation, with optimal tables per scan. Not necessarily smaller than `jpeg`: check.
     /// - Throws: `ImagingError(.unsupported)` for progressive, lossless, arithmetic-coded
     ///   or 12-bit JPEG; `.decodeFailed` for malformed data; `.tooLarge` for huge images.
     public static func optimizingHuffmanTables(_ jpeg: [UInt8], progressive: Bool = true) throws -> [UInt8] {
         let file = try JPEGFile(jpeg)
         let coefficients = try file.coefficients()
-        let sequential = try file.recoded(coefficients)
-        guard progressive, let banded = try? file.progressive(coefficients), banded.count < sequential.count else { return sequential }
-        return banded
+        var best = try file.recoded(coefficients)
+        guard progressive else { return best }
+        for candidate in [try? file.progressive(coefficients), try? file.successiveApproximation(coefficients)] {
+            if let candidate, candidate.count < best.count { best = candidate }
+        }
+        return best
     }
 
     /// The re-coded JPEG when it is smaller than `jpeg` and Leptonica decodes both to the
