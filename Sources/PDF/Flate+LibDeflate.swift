@@ -41,7 +41,7 @@ struct LibDeflate: @unchecked Sendable {
         // as far as the data goes.
         let first = min(limit, max(input.count * 8, 1 << 16))
         switch attempt(input, capacity: first, decompressor) {
-        case .decoded(let output): return output.count < limit ? output : nil
+        case .decoded(let output): return output.count < limit ? fitted(output, room: first) : nil
         case .failed: return nil
         case .tooSmall: break
         }
@@ -51,8 +51,13 @@ struct LibDeflate: @unchecked Sendable {
         guard second > first, let probe = malloc(second) else { return nil }
         free(probe)
         guard case .decoded(let output) = attempt(input, capacity: second, decompressor), output.count < limit else { return nil }
-        guard output.count < second / 4 else { return output }
-        // A stream far smaller than its room is copied out of it rather than holding it.
+        return fitted(output, room: second)
+    }
+
+    /// `output`, copied out of its room when it fills under a quarter of it, so that decoded
+    /// streams kept in memory hold no more than four times their size.
+    private func fitted(_ output: [UInt8], room: Int) -> [UInt8] {
+        guard output.count < room / 4 else { return output }
         return [UInt8](unsafeUninitializedCapacity: output.count) { buffer, count in
             _ = buffer.initialize(from: output)
             count = output.count

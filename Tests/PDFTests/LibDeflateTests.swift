@@ -45,6 +45,10 @@ struct LibDeflateTests {
         let packed = try pythonZlib(text, level: level)
         #expect(LibDeflate.shared?.inflate(packed, limit: 1 << 31) == text)
         #expect(try Flate.inflate(packed).data == text)
+        // A small stream does not keep the 64 KiB its decoding started with.
+        let small = Array(text.prefix(3000))
+        let decoded = try #require(LibDeflate.shared?.inflate(try pythonZlib(small, level: level), limit: 1 << 31))
+        #expect(decoded == small && decoded.capacity < 4 * small.count)
     }
 
     /// Streams that outgrow the first guess but fill little of deflate's largest expansion
