@@ -86,9 +86,11 @@ struct FormsPageReader: Sendable {
         return FormsPageResult(report: report)
     }
 
-    /// A page is read from its vectors when it shows text and draws rules or boxes.
+    /// A page is read from its vectors when it shows text and draws rules or boxes, or types its
+    /// fill-in lines as underscores.
     static func isVector(_ text: PageText, _ geometry: PageGeometry) -> Bool {
-        text.words.contains(where: \.isVisible) && !(geometry.segments.isEmpty && geometry.rectangles.isEmpty)
+        text.words.contains(where: \.isVisible) && (!(geometry.segments.isEmpty && geometry.rectangles.isEmpty)
+            || text.words.contains { $0.isVisible && VectorPrimitiveReader.hasUnderscoreLine($0.text) })
     }
 
     /// The page's words in layout space: the visible ones, all of them, and whether any is

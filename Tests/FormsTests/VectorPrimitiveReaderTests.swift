@@ -70,4 +70,25 @@ import TestSupport
         let square = try #require(p.squares.first)
         #expect(square.left >= 49 && square.right <= 62 && square.top > 30 && square.bottom < 52)
     }
+
+    @Test func underscoresTypedAsFillInLinesAreRulesAndTheWordsAroundThemStayWords() throws {
+        let (rule, rest) = try #require(VectorPrimitiveReader.underscoreRule("Name:__________", LayoutRect(left: 100, top: 200, right: 250, bottom: 210)))
+        #expect(abs(rule.start - 150) < 0.01 && abs(rule.end - 250) < 0.01 && abs(rule.position - 209) < 0.01)
+        #expect(rest.map(\.text) == ["Name:"] && rest.first.map { abs($0.rect.right - 150) < 0.01 } == true)
+        #expect(VectorPrimitiveReader.underscoreRule("snake_case", LayoutRect(left: 0, top: 0, right: 50, bottom: 10)) == nil)
+        // A word processor's bill of sale (no drawn lines, only underscores): its fill-in lines
+        // become text fields where its real widgets are.
+        let document = try PDFDocument(bytes: Fixtures.bytes(Fixtures.corpus("forms/src/il_gun_sale.pdf")))
+        let p = try Self.primitives(of: document)
+        #expect(p.rules.filter { $0.orientation == .horizontal }.count >= 5)
+        let fields = FieldAssembler().fields(from: p)
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: Fixtures.corpus("forms/truth/il_gun_sale.json"))) as? [String: Any]
+        let truth = (json?["fields"] as? [[String: Any]] ?? []).compactMap { f -> LayoutRect? in
+            guard f["page"] as? Int == 0, f["type"] as? String == "text", let r = f["rect"] as? [Double], r.count == 4 else { return nil }
+            return LayoutRect(left: r[0], top: r[1], right: r[2], bottom: r[3])
+        }
+        let recall = Double(truth.filter { t in fields.contains { $0.rect.iou(t) >= 0.5 } }.count) / Double(max(1, truth.count))
+        // measured: 1.0 (15 widgets; nothing was found before underscores were read)
+        #expect(truth.count >= 10 && recall >= 0.9)
+    }
 }

@@ -102,9 +102,48 @@ public struct VectorPrimitiveReader: Sendable {
                 if shape == .square { result.squares.append(button) } else { result.circles.append(button) }
                 continue
             }
+            // Fill-in lines typed as underscores ("Name: ________", a word processor's form): the
+            // run is a rule on the baseline, the rest of the word stays a word.
+            if let (rule, rest) = Self.underscoreRule(word.text, rect) {
+                result.rules.append(rule)
+                result.words += rest
+                continue
+            }
             result.words.append(LayoutWord(text: word.text, rect: rect))
         }
         return result
+    }
+
+    /// Whether text holds a run of underscores long enough to be a fill-in line.
+    public static func hasUnderscoreLine(_ text: String) -> Bool {
+        text.contains("___")
+    }
+
+    /// The longest run of three or more underscores in a word as a horizontal rule (its extent
+    /// taken in proportion to the characters, its position a tenth of the word's height above
+    /// the box's bottom, where the underscore glyph sits), and the text before and after it.
+    static func underscoreRule(_ text: String, _ rect: LayoutRect) -> (Rule, [LayoutWord])? {
+        let characters = Array(text)
+        guard characters.count >= 3, hasUnderscoreLine(text), rect.width > 0 else { return nil }
+        var best = 0..<0, start: Int?
+        for i in 0...characters.count {
+            if i < characters.count && characters[i] == "_" { if start == nil { start = i } } else if let s = start {
+                if i - s > best.count { best = s..<i }
+                start = nil
+            }
+        }
+        guard best.count >= 3 else { return nil }
+        let step = rect.width / Double(characters.count)
+        let x = { (i: Int) in rect.left + Double(i) * step }
+        let rule = Rule(orientation: .horizontal, position: rect.bottom - 0.1 * rect.height, start: x(best.lowerBound),
+                        end: x(best.upperBound), thickness: 0.5)
+        var rest: [LayoutWord] = []
+        for part in [0..<best.lowerBound, best.upperBound..<characters.count] where !part.isEmpty {
+            let piece = String(characters[part])
+            guard piece.contains(where: { $0.isLetter || $0.isNumber }) else { continue }
+            rest.append(LayoutWord(text: piece, rect: LayoutRect(left: x(part.lowerBound), top: rect.top, right: x(part.upperBound), bottom: rect.bottom)))
+        }
+        return (rule, rest)
     }
 
     /// The boxes with those that rules divide (a comb's cells, a table drawn as a frame and
