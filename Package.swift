@@ -18,13 +18,11 @@ let package = Package(
         .target(name: "CLeptonica", linkerSettings: [.linkedLibrary("dl")]),
         // Not a system-library target: libtesseract is opened at run time (see include/CTesseract.h).
         .target(name: "CTesseract", linkerSettings: [.linkedLibrary("dl")]),
-        // libjpeg directly, for what Leptonica cannot give: CMYK JPEG samples before any conversion.
-        .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
 
         .target(name: "PDF", dependencies: ["CZlib"]),
         .target(name: "PDFWriter", dependencies: ["PDF", "CZlib"]),
         .target(name: "PDFText", dependencies: ["PDF"], exclude: ["Tables/make-tables.py", "Tables/corpus-glyph-names.txt"]),
-        .target(name: "Imaging", dependencies: ["PDF", "CLeptonica", "CJPEG"]),
+        .target(name: "Imaging", dependencies: ["PDF", "CLeptonica"]),
         .target(name: "OCR", dependencies: ["Imaging"]),
         .target(name: "Tesseract", dependencies: ["OCR", "Imaging", "CTesseract", "CLeptonica"]),
         .target(name: "TextLayer", dependencies: ["PDF", "PDFWriter", "OCR"]),

@@ -1,14 +1,15 @@
-import CJPEG
 import PDF
 
 extension ImageDecoder {
-    /// Decodes DCT data to its own samples (libjpeg, no colour conversion) and gives them to
-    /// the image's colour space with its `/Decode` array, as any uncompressed image: CMYK
-    /// JPEGs then turn into RGB by the DeviceCMYK conversion poppler uses (Leptonica's own,
-    /// `k·c/255`, is far from it), and gray or RGB JPEGs with a `/Decode` array or a
-    /// colour space other than their own (ICCBased by its alternate, Separation, DeviceN)
-    /// are mapped through it. Nil when Leptonica's plain decoding already gives the pixels:
-    /// one or three components in DeviceGray/DeviceRGB with the default `/Decode`.
+    /// Decodes DCT data to its own samples (the Swift decoder in JPEG/, no colour conversion)
+    /// and gives them to the image's colour space with its `/Decode` array, as any
+    /// uncompressed image: CMYK JPEGs then turn into RGB by the DeviceCMYK conversion poppler
+    /// uses (Leptonica's own, `k·c/255`, is far from it), and gray or RGB JPEGs with a
+    /// `/Decode` array or a colour space other than their own (ICCBased by its alternate,
+    /// Separation, DeviceN) are mapped through it. Nil when Leptonica's plain decoding already
+    /// gives the pixels (one or three components in DeviceGray/DeviceRGB with the default
+    /// `/Decode`), and for JPEGs this decoder does not read (progressive, arithmetic-coded,
+    /// lossless, 12-bit, or a structure it finds malformed): Leptonica decodes those as they are.
     static func rawJPEG(_ data: [UInt8], space: ImageColorSpace, decode: [Double]?) throws -> PixImage? {
         let plain: Bool
         switch space {
@@ -16,25 +17,23 @@ extension ImageDecoder {
         default: plain = false
         }
         if plain { return nil }
-        var pixels: UnsafeMutablePointer<UInt8>?
-        var width: Int32 = 0, height: Int32 = 0, components: Int32 = 0, adobe: Int32 = 0
-        let status = data.withUnsafeBufferPointer {
-            legible_jpeg_decode_raw($0.baseAddress, $0.count, RawSamples.maxPixels, &pixels, &width, &height, &components, &adobe)
-        }
-        defer { legible_jpeg_free(pixels) }
-        switch status {
-        case 0: break
-        case 2: throw ImagingError(.tooLarge, "JPEG image above the limit of \(RawSamples.maxPixels) pixels")
-        case 3: throw ImagingError(.tooLarge, "out of memory for a JPEG image")
-        default: throw ImagingError(.decodeFailed, "JPEG data cannot be decoded")
-        }
-        guard let pixels, Int(components) == space.components else {
-            // The data's components do not fit the colour space: Leptonica decodes it as it is.
+        let file: JPEGFile
+        do {
+            file = try JPEGFile(data)
+        } catch {
             return nil
         }
-        let count = Int(width) * Int(height) * Int(components)
-        let samples = [UInt8](UnsafeBufferPointer(start: pixels, count: count))
-        return try RawSamples.image(samples, width: Int(width), height: Int(height), bitsPerComponent: 8,
+        // The data's components must fit the colour space, else Leptonica decodes it as it is.
+        guard file.components.count == space.components else { return nil }
+        let samples: JPEGSamples
+        do {
+            samples = try file.samples(maxPixels: RawSamples.maxPixels)
+        } catch let error as ImagingError where error.code == .tooLarge {
+            throw error
+        } catch {
+            return nil
+        }
+        return try RawSamples.image(samples.bytes, width: samples.width, height: samples.height, bitsPerComponent: 8,
                                     colorSpace: space, decode: decode, isMask: false)
     }
 }
