@@ -5,8 +5,8 @@ import PDF
 import TestSupport
 
 /// The Swift JPEG sample decoder against ImageMagick's raw decode (libjpeg, no colour
-/// management) of the same DCT streams from corpus PDFs: CMYK, YCbCr 4:2:0 with odd sizes,
-/// 4:4:4-less RGB, gray.
+/// management) of the same DCT streams from corpus PDFs: Adobe CMYK (one with subsampled
+/// components), YCbCr 4:2:0 (one of odd height), gray, and a scan cut short.
 struct JPEGSamplesTests {
     /// The DCT data of object `object` of corpus file `file`.
     private func jpeg(_ file: String, object: Int) throws -> [UInt8] {
