@@ -7,7 +7,6 @@ public enum Flate {
     /// - Parameter limit: the most bytes to produce (hostile "zip bombs" stop here).
     public static func inflate(_ input: [UInt8], limit: Int = 1 << 31) throws -> (data: [UInt8], complete: Bool) {
         if input.isEmpty { return ([], true) }
-        if let whole = LibDeflate.shared?.inflate(input, limit: limit) { return (whole, true) }
         var stream = z_stream()
         guard legible_inflateInit(&stream) == Z_OK else {
             throw PDFError(.malformed, "zlib could not be initialised")
