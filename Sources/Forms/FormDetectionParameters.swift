@@ -30,12 +30,19 @@ public struct FormDetectionParameters: Codable, Sendable, Equatable {
     public var minButtonSide: Double = 5, maxButtonSide: Double = 20
     /// Most a button's width and height may differ, as a fraction of the larger.
     public var maxButtonAspectDeviation: Double = 0.25
-    /// Most of an oval's width and height may differ (radio ovals are wider than tall).
-    public var maxOvalAspectDeviation: Double = 0.25
+    /// Most of an oval's width and height may differ (radio ovals are wider than tall; a tax
+    /// form's "fill in the oval" is about twice as wide as tall).
+    public var maxOvalAspectDeviation: Double = 0.6
+    /// Gray level (0...255) below which a pixel counts as a button's outline: lighter than
+    /// `inkThreshold`, as thin anti-aliased circles are drawn in grays a rule's threshold breaks.
+    public var buttonInkThreshold: Double = 200
+    /// Thickest outline of a check box or radio button; darker ink running on further out from
+    /// most sides of a hole is a solid area (a logo) with a white square cut out, not a button.
+    public var maxButtonStroke: Double = 3.5
     /// Least share of its bounding box a circle's inside fills (π/4 for a perfect circle).
     public var minCircleFill: Double = 0.6
-    /// Most of a square's or circle's inside that may be inked (it must be nearly empty; a
-    /// printed word such as LOSS inside an oval is allowed).
+    /// Most of the middle of a square's or circle's inside (three fifths of it each way) that
+    /// may be inked: a button is printed empty.
     public var maxButtonFill: Double = 0.11
     /// Smallest box (either side) kept as a box or table cell.
     public var minBoxSide: Double = 5
@@ -77,6 +84,9 @@ public struct FormDetectionParameters: Codable, Sendable, Equatable {
     public var fieldRightOfLabelInBox: Double = 1
     /// Two buttons closer than this (points) on one row with a shared question form a radio group.
     public var radioGroupGap: Double = 120
+    /// A button's widget over its drawn square or circle, as a multiple of its size: authors
+    /// draw widgets on the printed box or a little larger, seldom smaller.
+    public var buttonWidgetScale: Double = 1.1
 
     /// The built-in defaults.
     public init() {}

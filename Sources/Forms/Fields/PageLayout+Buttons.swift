@@ -1,12 +1,18 @@
 /// Check boxes and radio buttons: every empty small square is a check box, every small circle
 /// a radio option; options on one row (or stacked in one column) close together form a group
 /// named by the question they answer. Squares whose options exclude each other (Yes / No) are
-/// grouped as radios too.
+/// grouped as radios too; round options that all say the same thing (a LOSS oval on every row
+/// of a table) answer separate questions and are check boxes.
+///
+/// A widget is placed the way form authors place them over the print: a square on the drawn
+/// square, a little larger (`buttonWidgetScale`), and a square the oval's height in the middle
+/// of a wide oval.
 extension PageLayout {
     /// Button fields, radio options of a group consecutive.
     mutating func buttonFields() -> [FormField] {
         var fields: [FormField] = []
-        let boxesOnly = squares.filter { !isTaken($0) }
+        let cells = boxes + squares
+        let boxesOnly = squares.filter { s in !isTaken(s) && !cells.contains { $0 != s && sharesWall($0, s) } }
         let labelled = boxesOnly.map { ($0, buttonLabel(for: $0)) }
         // Squares: exclusive option pairs on one row become radio groups.
         var radioSquares = Set<LayoutRect>()
@@ -18,19 +24,49 @@ extension PageLayout {
             }
         }
         for (rect, label) in labelled where !radioSquares.contains(rect) {
-            fields.append(field(rect, .checkbox, label: label, confidence: label.isEmpty ? 0.6 : 0.85))
-            taken.append(rect)
+            fields.append(checkbox(rect, label: label))
         }
         let rounds = circles.filter { !isTaken($0) }
         var grouped = Set<LayoutRect>()
         for group in rows(of: rounds) + columns(of: rounds) where group.count >= 2 && group.allSatisfy({ !grouped.contains($0) }) {
-            fields += radioGroup(group, labels: group.map { buttonLabel(for: $0) })
+            let labels = group.map { buttonLabel(for: $0) }
             group.forEach { grouped.insert($0) }
+            if Set(labels).count == 1 && !(labels.first ?? "").isEmpty {
+                fields += zip(group, labels).map { checkbox($0, label: $1) }
+            } else {
+                fields += radioGroup(group, labels: labels)
+            }
         }
+        // A round button alone is a yes-or-no choice: a check box, which can be cleared again.
         for rect in rounds where !grouped.contains(rect) {
-            fields += radioGroup([rect], labels: [buttonLabel(for: rect)])
+            fields.append(checkbox(rect, label: buttonLabel(for: rect)))
         }
         return fields
+    }
+
+    /// One check box.
+    private mutating func checkbox(_ rect: LayoutRect, label: String) -> FormField {
+        taken.append(rect)
+        return field(widgetRect(rect), .checkbox, label: label, confidence: label.isEmpty ? 0.6 : 0.85)
+    }
+
+    /// Where a button's widget goes over its drawn shape.
+    func widgetRect(_ drawn: LayoutRect) -> LayoutRect {
+        let c = drawn.center
+        let side = drawn.width > 1.3 * drawn.height ? drawn.height : nil
+        let half = (w: (side ?? drawn.width) * parameters.buttonWidgetScale / 2, h: (side ?? drawn.height) * parameters.buttonWidgetScale / 2)
+        return LayoutRect(left: c.x - half.w, top: c.y - half.h, right: c.x + half.w, bottom: c.y + half.h)
+    }
+
+    /// Whether two cells share an edge (a grid's or a comb's neighbours, not separate buttons).
+    private func sharesWall(_ a: LayoutRect, _ b: LayoutRect) -> Bool {
+        let overlapY = min(a.bottom, b.bottom) - max(a.top, b.top)
+        let overlapX = min(a.right, b.right) - max(a.left, b.left)
+        let gapX = max(a.left, b.left) - min(a.right, b.right)
+        let gapY = max(a.top, b.top) - min(a.bottom, b.bottom)
+        let side = min(a.width, a.height, b.width, b.height)
+        return (overlapY >= 0.6 * min(a.height, b.height) && gapX <= 0 && overlapX < 0.5 * side)
+            || (overlapX >= 0.6 * min(a.width, b.width) && gapY <= 0 && overlapY < 0.5 * side)
     }
 
     /// One radio group: the question is the phrase left of (or above) the first option.
@@ -47,7 +83,7 @@ extension PageLayout {
         let name = FieldNamer.slug(question, fallback: "radio")
         return zip(options, labels).map { rect, label in
             taken.append(rect)
-            var f = field(rect, .radio, label: question, confidence: 0.8, exportValue: label.isEmpty ? nil : label)
+            var f = field(widgetRect(rect), .radio, label: question, confidence: 0.8, exportValue: label.isEmpty ? nil : label)
             f.name = name
             return f
         }

@@ -37,6 +37,8 @@ public struct RasterPrimitiveFinder: Sendable {
         var ink = try gray.inkMask(threshold: Int(parameters.inkThreshold))
         // Ink and tint: fields printed as white boxes on a tinted band have no outline of ink.
         var shaded = try gray.smoothed().inkMask(threshold: Int(parameters.tintThreshold)).union(ink)
+        // Buttons' outlines at a lighter threshold: thin anti-aliased circles break up at the rules' one.
+        var outline = try gray.inkMask(threshold: Int(parameters.buttonInkThreshold))
         let frame = PixelFrame(imageWidth: image.width, imageHeight: image.height,
                                pageWidth: pageWidth, pageHeight: pageHeight)
         var geometry = frame
@@ -44,14 +46,16 @@ public struct RasterPrimitiveFinder: Sendable {
         if abs(skew) >= 0.2 && abs(skew) <= parameters.maxSkewDegrees {
             ink = try ink.rotated(degrees: skew)
             shaded = try shaded.rotated(degrees: skew)
+            outline = try outline.rotated(degrees: skew)
             geometry.skewDegrees = skew
         }
         let scan = RasterScan(ink: ink, shaded: shaded, frame: geometry, parameters: parameters, words: words)
         let rules = try scan.rules()
         let enclosures = try scan.enclosures(ruleMask: rules.mask)
-        let marks = try scan.marks(ruleMask: rules.mask, enclosures: enclosures)
+        let buttons = try scan.buttons(outline: outline)
+        let marks = try scan.marks(ruleMask: rules.mask, buttonOutlines: buttons.outlines + enclosures.buttonOutlines)
         return LayoutPrimitives(page: page, width: pageWidth, height: pageHeight, rules: rules.rules,
-                                boxes: enclosures.boxes, squares: enclosures.squares,
-                                circles: enclosures.circles, words: words, marks: marks)
+                                boxes: enclosures.boxes, squares: buttons.squares,
+                                circles: buttons.circles, words: words, marks: marks)
     }
 }
