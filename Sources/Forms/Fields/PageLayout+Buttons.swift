@@ -1,8 +1,8 @@
 /// Check boxes and radio buttons: every empty small square is a check box, every small circle
 /// a radio option; options on one row (or stacked in one column) close together form a group
 /// named by the question they answer. Squares whose options exclude each other (Yes / No) are
-/// grouped as radios too; round options that all say the same thing (a LOSS oval on every row
-/// of a table) answer separate questions and are check boxes.
+/// grouped as radios too; round options without labels of their own, or repeating one label (a
+/// LOSS oval on every row of a table), answer separate questions and are check boxes.
 ///
 /// A widget is placed the way form authors place them over the print: a square on the drawn
 /// square, a little larger (`buttonWidgetScale`), and a square the oval's height in the middle
@@ -13,7 +13,7 @@ extension PageLayout {
         var fields: [FormField] = []
         let cells = boxes + squares
         let boxesOnly = squares.filter { s in !isTaken(s) && !cells.contains { $0 != s && sharesWall($0, s) } }
-        let labelled = boxesOnly.map { ($0, buttonLabel(for: $0)) }
+        let labelled = boxesOnly.map { ($0, optionLabel(for: $0)) }
         // Squares: exclusive option pairs on one row become radio groups.
         var radioSquares = Set<LayoutRect>()
         for group in rows(of: labelled.map(\.0)) where group.count >= 2 {
@@ -29,9 +29,10 @@ extension PageLayout {
         let rounds = circles.filter { !isTaken($0) }
         var grouped = Set<LayoutRect>()
         for group in rows(of: rounds) + columns(of: rounds) where group.count >= 2 && group.allSatisfy({ !grouped.contains($0) }) {
-            let labels = group.map { buttonLabel(for: $0) }
+            let labels = group.map { optionLabel(for: $0) }
             group.forEach { grouped.insert($0) }
-            if Set(labels).count == 1 && !(labels.first ?? "").isEmpty {
+            // Options of one question each say what they are, each something else.
+            if labels.contains(where: \.isEmpty) || Set(labels).count < labels.count {
                 fields += zip(group, labels).map { checkbox($0, label: $1) }
             } else {
                 fields += radioGroup(group, labels: labels)
@@ -39,9 +40,29 @@ extension PageLayout {
         }
         // A round button alone is a yes-or-no choice: a check box, which can be cleared again.
         for rect in rounds where !grouped.contains(rect) {
-            fields.append(checkbox(rect, label: buttonLabel(for: rect)))
+            fields.append(checkbox(rect, label: optionLabel(for: rect)))
         }
         return fields
+    }
+
+    /// A button's label; OCR often reads a round button into its label's first word ("OMale")
+    /// or as a word of its own ("oO"), which then starts on the button.
+    private func optionLabel(for rect: LayoutRect) -> String {
+        let c = rect.center
+        guard let index = words.firstIndex(where: { w in
+            w.rect.left <= c.x && w.rect.right > rect.right + 0.5 * rect.width && w.rect.top <= c.y && w.rect.bottom >= c.y
+        }) else { return buttonLabel(for: rect) }
+        var text = Array(words[index].text)
+        if let first = text.first, "O0oQ".contains(first) { text.removeFirst() }
+        var label = String(text)
+        if label.allSatisfy({ "O0oQ".contains($0) }) { label = "" }
+        // The rest of the phrase the word starts.
+        let band = (rect.top - 3)...(rect.bottom + 3)
+        let line = TextLine.phrases(of: words.filter { band.contains($0.rect.center.y) && $0.rect.left > words[index].rect.right - 1 })
+            .filter { $0.rect.left - words[index].rect.right <= 12 }.min { $0.rect.left < $1.rect.left }
+        if let line { label += (label.isEmpty ? "" : " ") + line.text }
+        let cleaned = clean(label)
+        return cleaned.isEmpty ? buttonLabel(for: rect) : cleaned
     }
 
     /// One check box.
