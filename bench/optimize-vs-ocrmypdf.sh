@@ -8,7 +8,8 @@
 # Needs the release binary (make build). Environment: BENCH_SHARED (default ../shared/bench),
 # OCR_CORPUS (default /tmp/ocrcorpus), OPTIMIZE_OUT (default /tmp/legible-bench/optimize),
 # OPTIMIZE_DOCS (space-separated document names without .pdf, default all), LEGIBLE_BIN (default
-# .build/release/legible).
+# .build/release/legible). Fails (exit 1) when a level's total is larger than OCRmyPDF's, lossless
+# changes a pixel, or qpdf --check finds an error in an output.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SHARED=${BENCH_SHARED:-../shared/bench}
@@ -131,6 +132,10 @@ for level, n in levels:
     print(f"{level:8} vs -O{n}: total {ours / 1e6:.2f} MB vs {theirs / 1e6:.2f} MB (ratio {ours / max(theirs, 1):.3f}); "
           f"no larger on {not_larger[level]} of {len(docs)} documents; mean pixel difference {mo:.2f} vs {mt:.2f}")
 print("qpdf --check errors in Legible's outputs:", len(bad_qpdf), " ".join(bad_qpdf))
+# The targets (issue 4): at each level no larger than OCRmyPDF in total, lossless pixel for pixel.
+misses = [f"{level} total larger than -O{n}" for level, n in levels if totals[level][0] > totals[level][1]]
+if any(d > 0 for d in diffs["lossless"][0]):
+    misses.append("lossless changed pixels")
 
 print()
 print("legible optimize on image-heavy corpus PDFs: output bytes, mean abs pixel difference at 150 dpi")
@@ -146,4 +151,9 @@ for name in sorted(f[:-4] for f in os.listdir(files_dir) if f.count(".") == 1):
             bad_qpdf.append(pdf)
         cells.append(f"{fmt(size(pdf)):>9} {fd(difference(reference, pdf) if reference else None):>5}")
     print(f"{name:22} {fmt(size(src)):>8} | " + " | ".join(cells))
+if bad_qpdf:
+    misses.append("qpdf --check errors")
+print()
+print("targets:", "met" if not misses else "MISSED: " + "; ".join(misses))
+sys.exit(1 if misses else 0)
 PY
