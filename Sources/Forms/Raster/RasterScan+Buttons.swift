@@ -47,7 +47,9 @@ extension RasterScan {
         let fill = Double(pixels) / Double(box.width * box.height)
         guard fill >= p.minCircleFill else { return nil }
         let roundness = cornerRoundness(box, holes: holes)
-        let round = roundness >= 0.5
+        // Half round (a D's counter) is neither.
+        let round = roundness >= 0.7
+        guard round || roundness <= 0.35 else { return nil }
         if round && !roundAllowed { return nil }
         // The outline's thickness on each side, in dark ink (a tint is no outline); a side
         // without one (a white square on a tinted band) or running on past the cap (a solid
@@ -115,7 +117,9 @@ extension RasterScan {
         if letters.count <= 3 && letters.allSatisfy({ "Oo0Q".contains($0) }) { return true }
         guard letters.count >= 2, "O0Q".contains(letters[0]), letters[1].isUppercase else { return false }
         let rest = letters.dropFirst()
-        return rest.contains(where: \.isLowercase) || rest.count <= 3
+        if rest.contains(where: \.isLowercase) { return true }
+        // A short capital label (AM, PM, NO), unless the whole is a word whose O is a letter.
+        return rest.count <= 2 && !["OF", "OR", "ON", "OK", "OH", "OX", "ONE", "OUR", "OUT", "OWN", "OFF", "OIL"].contains(text)
     }
 
     /// Whether ink lies within a letter's spacing on both the left and the right of a shape.
