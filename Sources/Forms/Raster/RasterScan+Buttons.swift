@@ -70,8 +70,9 @@ extension RasterScan {
         }
         // An outline is a thin line around a hole; a bold letter's bowl is thick.
         if deviation < 0.3 && Double(strokes.filter { $0 < cap }.max() ?? 0) > 0.25 * Double(min(outer.width, outer.height)) { return nil }
-        // A letter inside a word has its neighbours' ink close on both sides.
-        if isBetweenLetters(outer) { return nil }
+        // A letter inside a word has its neighbours' ink close on both sides (no letter is a
+        // wide oval; a fill-in oval in a table may sit close to its column's rules).
+        if deviation < 0.3 && isBetweenLetters(outer) { return nil }
         if isCounter(box, outer: outer, round: round, sharp: fill >= 0.95 && roundness < 0.2) { return nil }
         // A letter's bowl (d, a, e, p, R) is joined to a stem or a tail above or below it; a
         // button's outline is a shape of its own. A wide oval may have its caption touching it;
