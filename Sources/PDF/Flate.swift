@@ -8,17 +8,23 @@ public enum Flate {
     public static func inflate(_ input: [UInt8], limit: Int = 1 << 31) throws -> (data: [UInt8], complete: Bool) {
         if input.isEmpty { return ([], true) }
         var stream = z_stream()
-        guard legible_inflateInit(&stream) == Z_OK else {
+        // A well-formed zlib header is skipped and the deflate data inflated raw: the Adler-32
+        // check of the trailer costs a sixth of inflating a flat scan, and readers (poppler,
+        // MuPDF) do not reject data whose checksum is wrong either. Anything else (a preset
+        // dictionary, a damaged header) goes through zlib's own header handling.
+        let raw = hasPlainZlibHeader(input)
+        guard (raw ? legible_inflateInitRaw(&stream) : legible_inflateInit(&stream)) == Z_OK else {
             throw PDFError(.malformed, "zlib could not be initialised")
         }
         defer { inflateEnd(&stream) }
+        let skipped = raw ? 2 : 0
         var output: [UInt8] = []
         output.reserveCapacity(min(max(input.count * 4, 1024), limit))
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         var status: Int32 = Z_OK
         input.withUnsafeBufferPointer { inBuf in
-            stream.next_in = UnsafeMutablePointer(mutating: inBuf.baseAddress)
-            stream.avail_in = UInt32(inBuf.count)
+            stream.next_in = UnsafeMutablePointer(mutating: inBuf.baseAddress.map { $0 + skipped })
+            stream.avail_in = UInt32(inBuf.count - skipped)
             repeat {
                 chunk.withUnsafeMutableBufferPointer { outBuf in
                     stream.next_out = outBuf.baseAddress
@@ -37,6 +43,14 @@ public enum Flate {
             throw PDFError(.malformed, "Flate data cannot be decoded (zlib status \(status))")
         }
         return (output, false)
+    }
+
+    /// Whether `data` starts with a zlib header for deflate data without a preset dictionary
+    /// (RFC 1950 §2.2: method 8, window at most 32 KiB, the header a multiple of 31).
+    static func hasPlainZlibHeader(_ data: [UInt8]) -> Bool {
+        guard data.count > 2 else { return false }
+        let cmf = Int(data[0]), flg = Int(data[1])
+        return cmf & 0x0F == 8 && cmf >> 4 <= 7 && (cmf << 8 | flg) % 31 == 0 && flg & 0x20 == 0
     }
 
     /// Compresses data with zlib at `level` (0–9).

@@ -19,6 +19,21 @@ private func parms(_ pairs: [(String, Int)]) -> PDFDictionary {
 }
 
 @Suite struct FlateTests {
+    /// Data behind a plain zlib header is inflated raw, so a wrong Adler-32 trailer (which
+    /// poppler and MuPDF ignore too) does not make the stream incomplete; headers zlib alone
+    /// understands (a preset dictionary) still go through it.
+    @Test func theChecksumIsNotRequired() throws {
+        let text = bytes(String(repeating: "checksum ", count: 200))
+        var packed = Flate.deflate(text)
+        #expect(Flate.hasPlainZlibHeader(packed))
+        packed[packed.count - 1] ^= 0xFF
+        let decoded = try Flate.inflate(packed)
+        #expect(decoded.data == text && decoded.complete)
+        // FDICT set (and the header check bits fixed): no raw shortcut.
+        #expect(!Flate.hasPlainZlibHeader([0x78, 0xBB, 0, 0]))
+        #expect(!Flate.hasPlainZlibHeader([0x78, 0x9D]))
+    }
+
     @Test(arguments: [0, 1, 100, 70_000, 1_000_000])
     func deflateThenInflateGivesTheInputBack(count: Int) throws {
         for input in [noise(count), [UInt8](repeating: 0x41, count: count)] {
