@@ -99,7 +99,7 @@ extension JPEGFile {
         for c in components where hMax % c.h != 0 || vMax % c.v != 0 {
             throw ImagingError(.unsupported, "JPEG sampling factors \(c.h)×\(c.v) of \(hMax)×\(vMax)")
         }
-        var coefficients = try damagedTolerantCoefficients()
+        var coefficients = try self.coefficients(stoppingAtDamage: true)
         var planes: [[UInt8]] = []
         for i in components.indices {
             let c = components[i]
@@ -112,66 +112,5 @@ extension JPEGFile {
         }
         let bytes = colorModel(tables).interleave(planes, count: width * height)
         return JPEGSamples(width: width, height: height, components: components.count, bytes: bytes)
-    }
-
-    /// Quantized coefficients as `coefficients()` gives them, except that a scan whose data
-    /// ends early or breaks stops there, as libjpeg does after its warning: the block being
-    /// read keeps what it got (zero bits past the end) and later blocks stay zero.
-    func damagedTolerantCoefficients() throws -> [[Int16]] {
-        var out = components.map { [Int16](repeating: 0, count: $0.blocksWide * $0.blocksHigh * 64) }
-        var dcTables = [JPEGHuffmanTable?](repeating: nil, count: 4), acTables = dcTables
-        var interval = 0
-        for part in parts {
-            switch part {
-            case .copied: continue
-            case .restartInterval(let n): interval = n
-            case .huffman(let tables):
-                for t in tables { if t.isAC { acTables[t.slot] = t.table } else { dcTables[t.slot] = t.table } }
-            case .scan(let scan):
-                let dc = try scan.dcTables.map { slot in try dcTables[slot] ?? { throw Self.malformed("a scan using an undefined DC table") }() }
-                let ac = try scan.acTables.map { slot in try acTables[slot] ?? { throw Self.malformed("a scan using an undefined AC table") }() }
-                decodeScan(scan, dc: dc, ac: ac, interval: interval, into: &out)
-            }
-        }
-        return out
-    }
-
-    private func decodeScan(_ scan: Scan, dc: [JPEGHuffmanTable], ac: [JPEGHuffmanTable], interval: Int, into out: inout [[Int16]]) {
-        let order = codingOrder(of: scan)
-        var reader = JPEGBitReader(bytes, scan.data)
-        var predictions = [Int](repeating: 0, count: scan.components.count)
-        let restartBlocks = interval * order.blocksPerMCU
-        do {
-            for i in order.blocks.indices {
-                if restartBlocks > 0, i > 0, i % restartBlocks == 0 {
-                    try reader.restart()
-                    for j in predictions.indices { predictions[j] = 0 }
-                }
-                let member = Int(order.members[i])
-                let component = scan.components[member]
-                let base = Int(order.blocks[i]) * 64
-                let size = try reader.symbol(dc[member])
-                guard size <= 15 else { return }
-                predictions[member] += JPEGBitReader.extend(reader.bits(size), size)
-                out[component][base] = Int16(clamping: predictions[member])
-                var k = 1
-                while k < 64 {
-                    let symbol = try reader.symbol(ac[member])
-                    let run = symbol >> 4, bits = symbol & 15
-                    if bits == 0 {
-                        if run == 15 { k += 16; continue }
-                        break
-                    }
-                    k += run
-                    guard k < 64 else { return }
-                    out[component][base + k] = Int16(JPEGBitReader.extend(reader.bits(bits), bits))
-                    k += 1
-                }
-                if reader.ranPastData { return }
-            }
-        } catch {
-            // A code no table defines or a restart marker missing: the rest of the scan is lost.
-            return
-        }
     }
 }
