@@ -49,7 +49,7 @@ struct BatchCommand {
         let finalOptions = options
         let result = try await Interrupts.cancellingOnSignal {
             try await BatchRunner(engines: pool).run(finalOptions) { record, done, total in
-                if record.isFailure { Console.warn("\(record.file): \(record.reason)") }
+                if record.isFailure { Console.warn("\(record.file): \(Console.reason(record.reason, about: record.file))") }
                 if !quiet { Console.info("[\(done)/\(total)] \(Self.line(record))") }
             }
         }

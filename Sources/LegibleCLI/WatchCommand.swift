@@ -73,9 +73,9 @@ struct WatchLog: Sendable {
         }
         switch event {
         case .failed(let file, let reason, let movedTo):
-            Console.warn("\(file) failed: \(reason)" + (movedTo.map { "; moved to the failed folder as \($0)" } ?? ""))
+            Console.warn("\(file) failed: \(Console.reason(reason, about: file))" + (movedTo.map { "; moved to the failed folder as \($0)" } ?? ""))
         case .retrying(let file, let attempt, let reason, let delay):
-            Console.warn("\(file): \(reason); attempt \(attempt + 1) in \(Int(delay)) s")
+            Console.warn("\(file): \(Console.reason(reason, about: file)); attempt \(attempt + 1) in \(Int(delay)) s")
         case _ where quiet:
             return
         case .started(let mode): Console.info("watching (\(mode))")

@@ -67,3 +67,12 @@ struct CommandLineTests {
         for code in ExitCode.allCases { #expect(readme.contains("| \(code.rawValue) |"), "README lacks exit code \(code.rawValue)") }
     }
 }
+
+/// Batch and watch messages name a file once, though pipeline errors start with its name too.
+@Suite struct FileReasonTests {
+    @Test func theFileNameIsNotRepeated() {
+        #expect(Console.reason("f014.pdf: the PDF is encrypted", about: "in/sub/f014.pdf") == "the PDF is encrypted")
+        #expect(Console.reason("the PDF is encrypted", about: "f014.pdf") == "the PDF is encrypted")
+        #expect(Console.reason("other.pdf: damaged", about: "f014.pdf") == "other.pdf: damaged")
+    }
+}
