@@ -110,6 +110,22 @@ import TestSupport
         #expect(try #require(PDFFixtures.pdftotext(url)).contains("Springfield"))
     }
 
+    /// A field listed in /Fields whose widgets are its kids: each widget is drawn once, not
+    /// again by the pass over widgets the form does not list.
+    @Test func kidWidgetsOfListedFieldsAreDrawnOnce() throws {
+        var pdf = PDFFixtures.CraftedPDF()
+        pdf.add(1, "<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [4 0 R] >> >>")
+        pdf.add(2, "<< /Type /Pages /Kids [3 0 R] /Count 1 >>")
+        pdf.add(3, "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Annots [5 0 R 6 0 R] >>")
+        pdf.add(4, "<< /FT /Tx /T (city) /V (Springfield) /Kids [5 0 R 6 0 R] >>")
+        pdf.add(5, "<< /Type /Annot /Subtype /Widget /Parent 4 0 R /Rect [50 700 300 720] /P 3 0 R >>")
+        pdf.add(6, "<< /Type /Annot /Subtype /Widget /Parent 4 0 R /Rect [50 600 300 620] /P 3 0 R >>")
+        let folder = try PDFFixtures.ScratchFolder()
+        let (drawn, url) = try flatten(pdf.bytes, in: folder)
+        #expect(drawn == 2)
+        #expect(try #require(PDFFixtures.pdftotext(url)).components(separatedBy: "Springfield").count == 3)
+    }
+
     @Test func turnedWidgetsRunTheirTextAlongTheTurn() {
         let box = WidgetBox(rect: PDFRect(0, 0, 20, 200), characteristics: PDFDictionary([("R", .int(90))]))
         #expect(box.width == 200 && box.height == 20)

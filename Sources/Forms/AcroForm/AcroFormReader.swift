@@ -60,62 +60,33 @@ public struct AcroFormReader {
         }
         let catalog = (try? document.catalog()) ?? PDFDictionary()
         let form = document.resolve(catalog["AcroForm"] ?? .null).dictionaryValue
-        var result: [ReadField] = []
-        var seen = Set<ObjectRef>()
-        func walk(_ object: PDFObject, prefix: String, inherited: PDFDictionary, depth: Int) {
-            guard depth < 32, result.count < 100_000 else { return }
-            if case .reference(let ref) = object, !seen.insert(ref).inserted { return }
-            guard let dict = document.resolve(object).dictionaryValue else { return }
-            var attributes = inherited
-            for key in ["FT", "Ff", "V", "MaxLen"] where dict[key] != nil { attributes[key] = dict[key] }
-            let partial = dict["T"]?.textValue
-            let name = [prefix, partial ?? ""].filter { !$0.isEmpty }.joined(separator: ".")
-            let kids = document.resolve(dict["Kids"] ?? .null).arrayValue ?? []
-            let fieldKids = kids.filter { document.resolve($0).dictionaryValue?["T"] != nil }
-            if !fieldKids.isEmpty {
-                for kid in fieldKids { walk(kid, prefix: name, inherited: attributes, depth: depth + 1) }
-                return
-            }
-            let widgetObjects = kids.isEmpty ? [object] : kids
+        let roots = document.resolve(form?["Fields"] ?? .null).arrayValue ?? []
+        return FieldTree.terminals(of: roots, document: document).map { terminal in
             var widgets: [ReadField.Widget] = []
-            for widgetObject in widgetObjects {
+            for widgetObject in terminal.widgets {
                 guard let widget = document.resolve(widgetObject).dictionaryValue else { continue }
                 let pageIndex = widget["P"]?.referenceValue.flatMap { pageOf[$0] }
                     ?? widgetObject.referenceValue.flatMap { annotPage[$0] }
                 guard let pageIndex, let rect = PDFRect(document.resolve(widget["Rect"] ?? .null)) else { continue }
                 let shown = PageFrame(pages[pageIndex]).display(rect)
-                let normal = document.resolve(document.resolve(widget["AP"] ?? .null).dictionaryValue?["N"] ?? .null)
-                var hasAppearance = false
-                var onStates: [String] = []
-                switch normal {
-                case .stream: hasAppearance = true
-                case .dictionary(let states):
-                    hasAppearance = states.count > 0 && states.allSatisfy {
-                        if case .stream = document.resolve($0.value) { return true } else { return false }
-                    }
-                    onStates = states.map(\.key).filter { $0 != "Off" }
-                default: break
-                }
+                let appearance = FieldTree.normalAppearance(of: widget, document: document)
                 widgets.append(ReadField.Widget(page: pageIndex, rect: LayoutRect(left: shown.x0, top: shown.y0, right: shown.x1,
                                                                                    bottom: shown.y1),
-                                                hasAppearance: hasAppearance, onStates: onStates))
+                                                hasAppearance: appearance.usable, onStates: appearance.onStates))
             }
-            let flags = document.resolve(attributes["Ff"] ?? .null).intValue ?? 0
+            let attributes = terminal.attributes
+            let flags = attributes["Ff"]?.intValue ?? 0
             let kind: FieldKind
-            switch document.resolve(attributes["FT"] ?? .null).nameValue {
+            switch attributes["FT"]?.nameValue {
             case "Btn": kind = flags & (1 << 15) != 0 ? .radio : .checkbox
             case "Sig": kind = .signature
             default: kind = flags & (1 << 24) != 0 ? .comb : flags & (1 << 12) != 0 ? .multiline : .text
             }
-            let valueObject = document.resolve(attributes["V"] ?? .null)
-            let value = valueObject.textValue ?? valueObject.nameValue
-            result.append(ReadField(name: name, tooltip: dict["TU"]?.textValue ?? "", kind: kind,
-                                    maxLength: document.resolve(attributes["MaxLen"] ?? .null).intValue,
-                                    value: value, widgets: widgets))
+            let valueObject = attributes["V"] ?? .null
+            return ReadField(name: terminal.name, tooltip: terminal.field["TU"]?.textValue ?? "", kind: kind,
+                             maxLength: attributes["MaxLen"]?.intValue, value: valueObject.textValue ?? valueObject.nameValue,
+                             widgets: widgets)
         }
-        for field in document.resolve(form?["Fields"] ?? .null).arrayValue ?? [] {
-            walk(field, prefix: "", inherited: PDFDictionary(), depth: 0)
-        }
-        return result
     }
 }
+

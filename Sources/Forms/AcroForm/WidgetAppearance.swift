@@ -20,7 +20,7 @@ enum WidgetAppearance {
     /// `/Tx BMC EMC` is where viewers put the value (§12.7.3.3).
     static func emptyText(width: Double, height: Double, matrix: PDFObject?, font: ObjectRef) -> PDFObject {
         form(Array("/Tx BMC\nEMC\n".utf8), width: width, height: height, matrix: matrix,
-             fonts: [("Helv", font)])
+             fonts: [("Helv", .reference(font))])
     }
 
     /// Nothing drawn: the off state of check boxes and radio buttons, and the unsigned state
@@ -31,7 +31,8 @@ enum WidgetAppearance {
 
     /// A check mark centred in the box.
     static func check(width: Double, height: Double, matrix: PDFObject?, font: ObjectRef) -> PDFObject {
-        form(checkContent(width: width, height: height), width: width, height: height, matrix: matrix, fonts: [("ZaDb", font)])
+        form(checkContent(width: width, height: height), width: width, height: height, matrix: matrix,
+             fonts: [("ZaDb", .reference(font))])
     }
 
     /// The content of a check mark centred in a box, set in ZapfDingbats as resource `ZaDb`.
@@ -61,14 +62,14 @@ enum WidgetAppearance {
     }
 
     /// A Form XObject of the given size.
-    private static func form(_ content: [UInt8], width: Double, height: Double, matrix: PDFObject?,
-                             fonts: [(String, ObjectRef)]) -> PDFObject {
+    static func form(_ content: [UInt8], width: Double, height: Double, matrix: PDFObject?,
+                     fonts: [(String, PDFObject)]) -> PDFObject {
         var dict = PDFDictionary([("Type", .name("XObject")), ("Subtype", .name("Form")),
                                   ("BBox", .array([0, 0, width, height].map(PDFObject.number)))])
         if let matrix { dict["Matrix"] = matrix }
         var resources = PDFDictionary()
         if !fonts.isEmpty {
-            resources["Font"] = .dictionary(PDFDictionary(fonts.map { ($0.0, PDFObject.reference($0.1)) }))
+            resources["Font"] = .dictionary(PDFDictionary(fonts))
         }
         dict["Resources"] = .dictionary(resources)
         return .stream(PDFStream(dictionary: dict, data: content))

@@ -12,9 +12,6 @@ import PDFWriter
 /// and choice fields — when the form says `/NeedAppearances true` (a filler changed values
 /// without redrawing them). Push buttons and signatures are left as they are.
 public enum FieldAppearanceGenerator {
-    /// The most fields visited; more is hostile input.
-    static let maxFields = 100_000
-
     /// Adds the missing appearances to `rewriter`'s document; returns how many widgets got one.
     @discardableResult
     public static func generate(in rewriter: DocumentRewriter) -> Int {
@@ -27,24 +24,28 @@ public enum FieldAppearanceGenerator {
         var inheritedRoot = PDFDictionary()
         if let da = form["DA"] { inheritedRoot["DA"] = da }
         if let q = form["Q"] { inheritedRoot["Q"] = q }
-        var state = WalkState()
-        for field in document.resolve(form["Fields"] ?? .null).arrayValue ?? [] {
-            walk(field, inherited: inheritedRoot, depth: 0, context: context, state: &state)
+        let terminals = FieldTree.terminals(of: document.resolve(form["Fields"] ?? .null).arrayValue ?? [],
+                                            inherited: inheritedRoot, document: document)
+        var drawn = 0
+        var seen = Set<ObjectRef>()
+        for terminal in terminals {
+            // A widget must be indirect to be on a page.
+            for case .reference(let ref) in terminal.widgets where seen.insert(ref).inserted {
+                if draw(widget: ref, field: terminal.attributes, context: context) { drawn += 1 }
+            }
         }
         // Widgets the form does not list (a page taken out of its document keeps its widgets
         // but not the /AcroForm) still show their values in viewers.
         for page in (try? document.pages()) ?? [] {
             for case .reference(let ref) in document.resolve(page.dictionary["Annots"] ?? .null).arrayValue ?? [] {
-                guard state.visited < maxFields, !state.seen.contains(ref),
+                guard seen.count < FieldTree.maxNodes, seen.insert(ref).inserted,
                       let widget = document.resolve(.reference(ref)).dictionaryValue,
                       document.resolve(widget["Subtype"] ?? .null).nameValue == "Widget" else { continue }
-                state.seen.insert(ref)
-                state.visited += 1
                 let attributes = inheritedAttributes(of: widget, root: inheritedRoot, document: document)
-                if draw(widget: ref, field: attributes, context: context) { state.drawn += 1 }
+                if draw(widget: ref, field: attributes, context: context) { drawn += 1 }
             }
         }
-        return state.drawn
+        return drawn
     }
 
     /// The inheritable attributes of a widget found outside `/Fields`: its own, then its
@@ -54,7 +55,7 @@ public enum FieldAppearanceGenerator {
         var node: PDFDictionary? = widget
         var depth = 0
         while let current = node, depth < 32 {
-            for key in inheritableKeys where attributes[key] == nil && current[key] != nil {
+            for key in FieldTree.inheritable where attributes[key] == nil && current[key] != nil {
                 attributes[key] = document.resolve(current[key] ?? .null)
             }
             node = document.resolve(current["Parent"] ?? .null).dictionaryValue
@@ -71,35 +72,6 @@ public enum FieldAppearanceGenerator {
         let resources: PDFDictionary?
     }
 
-    private struct WalkState {
-        var seen = Set<ObjectRef>()
-        var visited = 0
-        var drawn = 0
-    }
-
-    private static let inheritableKeys = ["FT", "Ff", "V", "DA", "Q", "MaxLen"]
-
-    private static func walk(_ object: PDFObject, inherited: PDFDictionary, depth: Int, context: Context,
-                             state: inout WalkState) {
-        guard depth < 32, state.visited < maxFields else { return }
-        state.visited += 1
-        if case .reference(let ref) = object, !state.seen.insert(ref).inserted { return }
-        let document = context.document
-        guard let dict = document.resolve(object).dictionaryValue else { return }
-        var attributes = inherited
-        for key in inheritableKeys where dict[key] != nil { attributes[key] = document.resolve(dict[key] ?? .null) }
-        let kids = document.resolve(dict["Kids"] ?? .null).arrayValue ?? []
-        let fieldKids = kids.filter { document.resolve($0).dictionaryValue?["T"] != nil }
-        if !fieldKids.isEmpty {
-            for kid in fieldKids { walk(kid, inherited: attributes, depth: depth + 1, context: context, state: &state) }
-            return
-        }
-        for widget in kids.isEmpty ? [object] : kids {
-            guard let ref = widget.referenceValue else { continue } // a widget must be indirect to be on a page
-            if draw(widget: ref, field: attributes, context: context) { state.drawn += 1 }
-        }
-    }
-
     /// Gives one widget its appearance when it needs one; returns whether it did.
     private static func draw(widget ref: ObjectRef, field: PDFDictionary, context: Context) -> Bool {
         let document = context.document
@@ -107,7 +79,7 @@ public enum FieldAppearanceGenerator {
               let rect = PDFRect(document.resolve(widget["Rect"] ?? .null)), rect.width > 0, rect.height > 0 else { return false }
         let type = field["FT"]?.nameValue
         let flags = field["Ff"]?.intValue ?? 0
-        let hasNormal = hasUsableNormalAppearance(widget, document: document)
+        let hasNormal = FieldTree.normalAppearance(of: widget, document: document).usable
         let box = WidgetBox(rect: rect, characteristics: document.resolve(widget["MK"] ?? .null).dictionaryValue)
         switch type {
         case "Tx", "Ch":
@@ -148,17 +120,6 @@ public enum FieldAppearanceGenerator {
         }
         context.rewriter.set(ref, .dictionary(widget))
         return true
-    }
-
-    /// Whether `/AP /N` is a stream, or a dictionary of streams holding the widget's state.
-    private static func hasUsableNormalAppearance(_ widget: PDFDictionary, document: PDFDocument) -> Bool {
-        let normal = document.resolve(document.resolve(widget["AP"] ?? .null).dictionaryValue?["N"] ?? .null)
-        switch normal {
-        case .stream: return true
-        case .dictionary(let states):
-            return states.count > 0 && states.allSatisfy { document.resolve($0.value).streamValue != nil }
-        default: return false
-        }
     }
 
     /// The text a text or choice field shows; nil when it has none.

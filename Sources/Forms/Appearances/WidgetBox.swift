@@ -30,12 +30,6 @@ struct WidgetBox {
 
     /// A Form XObject the size of the box drawing `content` with `fonts` as its resources.
     func form(_ content: [UInt8], fonts: [(String, PDFObject)]) -> PDFObject {
-        var dict = PDFDictionary([("Type", .name("XObject")), ("Subtype", .name("Form")),
-                                  ("BBox", .array([0, 0, width, height].map(PDFObject.number)))])
-        if let matrix { dict["Matrix"] = matrix }
-        var resources = PDFDictionary()
-        if !fonts.isEmpty { resources["Font"] = .dictionary(PDFDictionary(fonts)) }
-        dict["Resources"] = .dictionary(resources)
-        return .stream(PDFStream(dictionary: dict, data: content))
+        WidgetAppearance.form(content, width: width, height: height, matrix: matrix, fonts: fonts)
     }
 }
