@@ -28,13 +28,7 @@ extension Flattener {
             if border.count > 3 { dash = document.resolve(border[3]).arrayValue?.compactMap { document.resolve($0).numberValue } ?? [] }
         }
         guard width > 0, width.isFinite, width < 10_000 else { return nil }
-        let stroke: String
-        switch color.count {
-        case 1: stroke = "\(format(color[0])) G"
-        case 3: stroke = color.map(format).joined(separator: " ") + " RG"
-        case 4: stroke = color.map(format).joined(separator: " ") + " K"
-        default: return nil
-        }
+        guard let stroke = MarkupStyle.colourOperator(color, stroke: true) else { return nil }
         let half = width / 2
         let dashes = dash.allSatisfy { $0 >= 0 } && dash.contains { $0 > 0 } ? "[\(dash.map(format).joined(separator: " "))] 0 d " : ""
         let path = underline

@@ -264,7 +264,8 @@ struct MarkupStyle {
         return ops + path + paint + "\n"
     }
 
-    private static func colourOperator(_ components: [Double], stroke: Bool) -> String? {
+    /// `g`/`G`, `rg`/`RG` or `k`/`K` with `components`; nil for any other count (no colour).
+    static func colourOperator(_ components: [Double], stroke: Bool) -> String? {
         let values = components.map(Flattener.format).joined(separator: " ")
         switch components.count {
         case 1: return "\(values) \(stroke ? "G" : "g")"
