@@ -34,8 +34,9 @@ struct PNGChunks {
             case "PLTE": palette = Array(bytes[body..<(body + min(768, length - length % 3))])
             case "tRNS": hasTransparency = true
             case "pHYs" where length >= 9 && bytes[body + 8] == 1:
-                let x = Double(u32(body)) * 0.0254, y = Double(u32(body + 4)) * 0.0254
-                if x > 0 && y > 0 { resolution = (Self.tidy(x), Self.tidy(y)) }
+                let x = ImageResolution.dotsPerInch(dotsPerMetre: u32(body))
+                let y = ImageResolution.dotsPerInch(dotsPerMetre: u32(body + 4))
+                if x > 0 && y > 0 { resolution = (x, y) }
             case "IDAT": imageData.append(contentsOf: bytes[body..<(body + length)])
             default: break
             }
@@ -50,12 +51,6 @@ struct PNGChunks {
             throw ImagingError(.tooLarge, "the PNG image is \(width)×\(height) pixels, more than Legible reads")
         }
         guard !imageData.isEmpty else { throw ImagingError(.decodeFailed, "the PNG file has no image data (truncated?)") }
-    }
-
-    /// pHYs counts dots per metre, so 300 dpi arrives as 299.9994 and 150 as 149.987; a value
-    /// within one dot per metre (0.0254 dpi) of a whole number is taken as that number.
-    private static func tidy(_ dpi: Double) -> Double {
-        abs(dpi - dpi.rounded()) < 0.0254 ? dpi.rounded() : dpi
     }
 
     /// Bytes of one row of samples, without the filter byte.

@@ -18,7 +18,10 @@ public enum ImageFileKind: String, Sendable {
         if bytes.count >= 26, bytes.starts(with: Array("BM".utf8)),
            [12, 40, 52, 56, 64, 108, 124].contains(Int(bytes[14]) | Int(bytes[15]) << 8) { return .bmp }
         if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) { return .webp }
-        if bytes.count >= 3, bytes[0] == 0x50, (0x31...0x36).contains(bytes[1]), ByteClass.isWhitespaceByte(bytes[2]) { return .pnm }
+        // "P1" … "P6" and whitespace: the netpbm formats.
+        if bytes.count >= 3, bytes[0] == 0x50, (0x31...0x36).contains(bytes[1]), (bytes[2] == 0x20 || (0x09...0x0D).contains(bytes[2])) {
+            return .pnm
+        }
         return nil
     }
 
@@ -28,9 +31,6 @@ public enum ImageFileKind: String, Sendable {
     public static let accepted = "a \(formats) image"
 }
 
-private enum ByteClass {
-    static func isWhitespaceByte(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
-}
 
 /// One frame of an image file, encoded the way a PDF image XObject will carry it.
 public struct EncodedImage: Sendable {
@@ -200,11 +200,19 @@ enum BMPHeader {
     static func resolution(_ bytes: [UInt8]) -> (Double, Double)? {
         guard ImageFileKind.sniff(bytes) == .bmp, bytes.count >= 46, Int(bytes[14]) | Int(bytes[15]) << 8 >= 40 else { return nil }
         func u32(_ p: Int) -> Int { Int(bytes[p]) | Int(bytes[p + 1]) << 8 | Int(bytes[p + 2]) << 16 | Int(bytes[p + 3]) << 24 }
-        let x = Double(u32(38)) * 0.0254, y = Double(u32(42)) * 0.0254
+        let x = ImageResolution.dotsPerInch(dotsPerMetre: u32(38)), y = ImageResolution.dotsPerInch(dotsPerMetre: u32(42))
         guard x >= 10, y >= 10, x <= 10_000, y <= 10_000 else { return nil }
-        // Stored in whole dots per metre: 300 dpi reads 299.9994.
-        func tidy(_ dpi: Double) -> Double { abs(dpi - dpi.rounded()) < 0.0254 ? dpi.rounded() : dpi }
-        return (tidy(x), tidy(y))
+        return (x, y)
+    }
+}
+
+/// Resolutions that image files record in dots per metre (PNG pHYs, BMP).
+enum ImageResolution {
+    /// Dots per inch. Whole dots per metre make 300 dpi arrive as 299.9994 and 150 as 149.987;
+    /// a value within one dot per metre (0.0254 dpi) of a whole number is taken as that number.
+    static func dotsPerInch(dotsPerMetre: Int) -> Double {
+        let dpi = Double(dotsPerMetre) * 0.0254
+        return abs(dpi - dpi.rounded()) < 0.0254 ? dpi.rounded() : dpi
     }
 }
 
