@@ -92,10 +92,7 @@ public struct PageRasterizer: Sendable {
         var canvas = try Canvas(width: width, height: height, color: color)
         let whole = PixelRect(x: 0, y: 0, width: width, height: height)
         for placement in placements {
-            let box = placement.bounds
-            let x0 = Int(((box.x0 - crop.x0) * scale).rounded()), y0 = Int(((crop.y1 - box.y1) * scale).rounded())
-            let x1 = Int(((box.x1 - crop.x0) * scale).rounded()), y1 = Int(((crop.y1 - box.y0) * scale).rounded())
-            let rect = PixelRect(x: x0, y: y0, width: max(1, x1 - x0), height: max(1, y1 - y0))
+            let rect = PixelRect.placing(placement, crop: crop, scale: scale)
             guard rect.intersection(whole) != nil else { continue }
             var clip = whole
             if let c = placement.clip {
