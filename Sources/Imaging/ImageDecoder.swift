@@ -10,6 +10,10 @@ public enum ImageDecoder {
         let height = document.resolve(dict["Height"] ?? .null).intValue ?? 0
         let isMask = document.resolve(dict["ImageMask"] ?? .null) == .bool(true)
         let decode = document.resolve(dict["Decode"] ?? .null).arrayValue?.compactMap(\.numberValue)
+        if let image = try streamedRawSamples(stream, document: document, resources: resources, width: width,
+                                              height: height, isMask: isMask, decode: decode) {
+            return image
+        }
         let (data, codec, parameters) = try document.imageData(of: stream)
         let image: PixImage
         switch codec {

@@ -1,3 +1,5 @@
+import PDF
+
 /// The rows of a Leptonica raster being filled from raw samples. The loops here run once per
 /// pixel of images up to hundreds of megapixels, so they read and write through pointers and
 /// call nothing per pixel but a table lookup.
@@ -12,25 +14,29 @@ struct SampleRows {
     /// Whether the raster is 8-bit gray (else 32-bit RGB).
     let gray: Bool
 
-    /// 8-bit RGB samples taken as they are.
-    func fillPlainRGB(_ src: UnsafeBufferPointer<UInt8>) {
-        guard let bytes = src.baseAddress else { return }
-        for y in 0..<height {
-            let row = bytes + y * rowBytes
+    /// 8-bit RGB samples taken as they are: each pixel is one unaligned 4-byte load whose
+    /// fourth byte (the next pixel's red) is replaced by the opaque alpha.
+    func fillPlainRGB(_ bytes: UnsafePointer<UInt8>, rows: Range<Int>) {
+        guard width > 0 else { return }
+        let raw = UnsafeRawPointer(bytes)
+        for y in rows {
+            let row = raw + (y - rows.lowerBound) * rowBytes
             let line = base + y * wordsPerLine
-            for x in 0..<width {
-                let s = row + 3 * x
-                line[x] = UInt32(s[0]) << 24 | UInt32(s[1]) << 16 | UInt32(s[2]) << 8 | 0xFF
+            for x in 0..<(width - 1) {
+                line[x] = UInt32(bigEndian: row.loadUnaligned(fromByteOffset: 3 * x, as: UInt32.self)) | 0xFF
             }
+            // The last pixel's load would read past the row (and past the data on the last row).
+            let s = row.assumingMemoryBound(to: UInt8.self) + 3 * (width - 1)
+            line[width - 1] = UInt32(s[0]) << 24 | UInt32(s[1]) << 16 | UInt32(s[2]) << 8 | 0xFF
         }
     }
 
     /// One-component samples (gray, Indexed, one ink) through the colour of each sample value.
-    func fill(_ src: UnsafeBufferPointer<UInt8>, bitsPerComponent bpc: Int, palette: UnsafeBufferPointer<UInt32>) {
-        guard let bytes = src.baseAddress, let colors = palette.baseAddress else { return }
+    func fill(_ bytes: UnsafePointer<UInt8>, rows: Range<Int>, bitsPerComponent bpc: Int, palette: UnsafeBufferPointer<UInt32>) {
+        guard let colors = palette.baseAddress else { return }
         let mask = (1 << bpc) - 1
-        for y in 0..<height {
-            let row = bytes + y * rowBytes
+        for y in rows {
+            let row = bytes + (y - rows.lowerBound) * rowBytes
             let line = base + y * wordsPerLine
             let lineBytes = UnsafeMutableRawPointer(line).assumingMemoryBound(to: UInt8.self)
             for x in 0..<width {
@@ -54,13 +60,14 @@ struct SampleRows {
     }
 
     /// Samples of several components through `mapper`, one pixel at a time.
-    func fill(_ src: UnsafeBufferPointer<UInt8>, bitsPerComponent bpc: Int, components: Int, mapper: inout SampleMapper) {
-        var reader = SampleReader(bytes: src, bitsPerComponent: bpc)
+    func fill(_ bytes: UnsafePointer<UInt8>, rows: Range<Int>, bitsPerComponent bpc: Int, components: Int,
+              mapper: inout SampleMapper) {
+        var reader = SampleReader(bytes: UnsafeBufferPointer(start: bytes, count: rows.count * rowBytes), bitsPerComponent: bpc)
         let raw = UnsafeMutableBufferPointer<Int>.allocate(capacity: components)
         defer { raw.deallocate() }
         let pixel = UnsafeBufferPointer(raw)
-        for y in 0..<height {
-            reader.seek(row: y, rowBytes: rowBytes)
+        for y in rows {
+            reader.seek(row: y - rows.lowerBound, rowBytes: rowBytes)
             let line = base + y * wordsPerLine
             let lineBytes = UnsafeMutableRawPointer(line).assumingMemoryBound(to: UInt8.self)
             for x in 0..<width {
@@ -71,6 +78,66 @@ struct SampleRows {
                 } else {
                     line[x] = color
                 }
+            }
+        }
+    }
+
+    /// 1-bit samples copied into a 1-bit raster's rows (in the samples' big-endian byte order,
+    /// swapped to Leptonica's native words once all rows are in), inverted when asked.
+    func fillBits(_ bytes: UnsafePointer<UInt8>, rows: Range<Int>, invert: Bool) {
+        let lastMask: UInt8 = width % 8 == 0 ? 0xFF : UInt8(truncatingIfNeeded: 0xFF << (8 - width % 8))
+        for y in rows {
+            let row = bytes + (y - rows.lowerBound) * rowBytes
+            let line = UnsafeMutableRawPointer(base + y * wordsPerLine).assumingMemoryBound(to: UInt8.self)
+            if invert {
+                for i in 0..<rowBytes { line[i] = ~row[i] }
+            } else {
+                line.update(from: row, count: rowBytes)
+            }
+            line[rowBytes - 1] &= lastMask
+        }
+    }
+}
+
+/// Where an image's raw samples come from: bytes in memory, or a stream decoded band by band
+/// as they are converted (no buffer of the whole image's samples).
+enum SampleSource {
+    case bytes([UInt8])
+    case stream(DecodedStream)
+
+    /// Rows of samples decoded at once from a stream: about a megabyte, to stay in cache.
+    static let bandBytes = 1 << 20
+
+    /// Calls `body` with successive bands of whole rows (their first byte and rows), `height`
+    /// rows of `rowBytes` in all; rows past the end of short data are 0xFF, as viewers pad.
+    func forEachBand(rowBytes: Int, height: Int, _ body: (UnsafePointer<UInt8>, Range<Int>) -> Void) throws {
+        let total = rowBytes * height
+        switch self {
+        case .bytes(let data):
+            if data.count >= total {
+                data.withUnsafeBufferPointer { if let p = $0.baseAddress { body(p, 0..<height) } }
+            } else {
+                var padded = data
+                padded += [UInt8](repeating: 0xFF, count: total - data.count)
+                padded.withUnsafeBufferPointer { if let p = $0.baseAddress { body(p, 0..<height) } }
+            }
+        case .stream(let stream):
+            let bandRows = max(1, min(height, Self.bandBytes / max(rowBytes, 1)))
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bandRows * rowBytes, alignment: 16)
+            defer { buffer.deallocate() }
+            let bytes = buffer.bindMemory(to: UInt8.self)
+            var ended = false
+            var y = 0
+            while y < height {
+                let rows = min(bandRows, height - y)
+                let wanted = rows * rowBytes
+                let got = ended ? 0 : try stream.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<wanted]))
+                if got < wanted {
+                    ended = true
+                    UnsafeMutableRawBufferPointer(rebasing: buffer[got..<wanted]).initializeMemory(as: UInt8.self, repeating: 0xFF)
+                }
+                if let p = bytes.baseAddress { body(UnsafePointer(p), y..<(y + rows)) }
+                y += rows
             }
         }
     }

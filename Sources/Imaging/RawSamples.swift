@@ -9,6 +9,12 @@ enum RawSamples {
 
     static func image(_ data: [UInt8], width: Int, height: Int, bitsPerComponent bpc: Int,
                       colorSpace: ImageColorSpace, decode: [Double]?, isMask: Bool) throws -> PixImage {
+        try image(.bytes(data), width: width, height: height, bitsPerComponent: bpc, colorSpace: colorSpace,
+                  decode: decode, isMask: isMask)
+    }
+
+    static func image(_ source: SampleSource, width: Int, height: Int, bitsPerComponent bpc: Int,
+                      colorSpace: ImageColorSpace, decode: [Double]?, isMask: Bool) throws -> PixImage {
         try checkSize(width: width, height: height)
         guard [1, 2, 4, 8, 16].contains(bpc) else {
             throw ImagingError(.unsupported, "\(bpc) bits per component")
@@ -20,10 +26,6 @@ enum RawSamples {
             throw ImagingError(.tooLarge, "image of \(width)×\(height) pixels is above the limit")
         }
         // Short data (truncated streams) is padded rather than rejected, as viewers do.
-        var samples = data
-        if samples.count < rowBytes * height {
-            samples += [UInt8](repeating: 0xFF, count: rowBytes * height - samples.count)
-        }
         var ranges = space.defaultDecode(bitsPerComponent: bpc)
         if let decode, decode.count >= ranges.count { ranges = Array(decode.prefix(ranges.count)) }
 
@@ -31,7 +33,7 @@ enum RawSamples {
             if isMask || (ranges == [0, 1] || ranges == [1, 0]) {
                 // Leptonica 1-bit: 1 is black. Gray: sample 0 is black unless /Decode swaps;
                 // masks: sample 0 paints unless /Decode [1 0].
-                return try bilevel(samples, width: width, height: height, rowBytes: rowBytes, invert: ranges[0] < ranges[1])
+                return try bilevel(source, width: width, height: height, rowBytes: rowBytes, invert: ranges[0] < ranges[1])
             }
         }
         let gray = space.isGrayOutput
@@ -43,13 +45,16 @@ enum RawSamples {
         var mapper = SampleMapper(space: space, bitsPerComponent: bpc, ranges: ranges)
         let rows = SampleRows(base: pixGetData(pix)!, wordsPerLine: Int(pixGetWpl(pix)), width: width, height: height,
                               rowBytes: rowBytes, gray: gray)
-        samples.withUnsafeBufferPointer { src in
-            if mapper.isPlainRGB && !gray {
-                rows.fillPlainRGB(src)
-            } else if !mapper.palette.isEmpty {
-                mapper.palette.withUnsafeBufferPointer { rows.fill(src, bitsPerComponent: bpc, palette: $0) }
-            } else {
-                rows.fill(src, bitsPerComponent: bpc, components: components, mapper: &mapper)
+        let palette = mapper.palette
+        try palette.withUnsafeBufferPointer { colors in
+            try source.forEachBand(rowBytes: rowBytes, height: height) { src, band in
+                if mapper.isPlainRGB && !gray {
+                    rows.fillPlainRGB(src, rows: band)
+                } else if !colors.isEmpty {
+                    rows.fill(src, rows: band, bitsPerComponent: bpc, palette: colors)
+                } else {
+                    rows.fill(src, rows: band, bitsPerComponent: bpc, components: components, mapper: &mapper)
+                }
             }
         }
         return image
@@ -65,23 +70,15 @@ enum RawSamples {
     }
 
     /// Packs rows of 1-bit samples into a Leptonica 1-bit image, inverting when asked.
-    static func bilevel(_ samples: [UInt8], width: Int, height: Int, rowBytes: Int, invert: Bool) throws -> PixImage {
+    static func bilevel(_ source: SampleSource, width: Int, height: Int, rowBytes: Int, invert: Bool) throws -> PixImage {
         guard let pix = pixCreate(Int32(width), Int32(height), 1) else {
             throw ImagingError(.tooLarge, "out of memory for a \(width)×\(height) image")
         }
         let image = PixImage(owning: pix)
-        let wpl = Int(pixGetWpl(pix))
-        let base = UnsafeMutableRawPointer(pixGetData(pix)!).assumingMemoryBound(to: UInt8.self)
-        let lastMask: UInt8 = width % 8 == 0 ? 0xFF : UInt8(truncatingIfNeeded: 0xFF << (8 - width % 8))
-        samples.withUnsafeBufferPointer { src in
-            for y in 0..<height {
-                let line = base + y * wpl * 4
-                let row = src.baseAddress! + y * rowBytes
-                for i in 0..<rowBytes {
-                    line[i] = invert ? ~row[i] : row[i]
-                }
-                line[rowBytes - 1] &= lastMask
-            }
+        let rows = SampleRows(base: pixGetData(pix)!, wordsPerLine: Int(pixGetWpl(pix)), width: width, height: height,
+                              rowBytes: rowBytes, gray: false)
+        try source.forEachBand(rowBytes: rowBytes, height: height) { src, band in
+            rows.fillBits(src, rows: band, invert: invert)
         }
         // Bytes were written in big-endian order; Leptonica words are native.
         pixEndianByteSwap(pix)

@@ -1,4 +1,9 @@
 import CZlib
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// zlib/deflate compression (FlateDecode, ISO 32000-1 §7.4.4).
 public enum Flate {
@@ -7,42 +12,31 @@ public enum Flate {
     /// - Parameter limit: the most bytes to produce (hostile "zip bombs" stop here).
     public static func inflate(_ input: [UInt8], limit: Int = 1 << 31) throws -> (data: [UInt8], complete: Bool) {
         if input.isEmpty { return ([], true) }
-        var stream = z_stream()
-        // A well-formed zlib header is skipped and the deflate data inflated raw: the Adler-32
-        // check of the trailer costs a sixth of inflating a flat scan, and readers (poppler,
-        // MuPDF) do not reject data whose checksum is wrong either. Anything else (a preset
-        // dictionary, a damaged header) goes through zlib's own header handling.
-        let raw = hasPlainZlibHeader(input)
-        guard (raw ? legible_inflateInitRaw(&stream) : legible_inflateInit(&stream)) == Z_OK else {
-            throw PDFError(.malformed, "zlib could not be initialised")
+        let reader = try FlateReader(input)
+        // zlib writes straight into one buffer grown by realloc (which moves large blocks by
+        // remapping, not copying); one byte past the limit tells a bomb from a stream of exactly it.
+        let most = limit < Int.max ? limit + 1 : limit
+        var capacity = min(max(input.count * 4, 1024), most)
+        guard var storage = realloc(nil, capacity) else {
+            throw PDFError(.limitExceeded, "no memory to inflate a stream")
         }
-        defer { inflateEnd(&stream) }
-        let skipped = raw ? 2 : 0
-        var output: [UInt8] = []
-        output.reserveCapacity(min(max(input.count * 4, 1024), limit))
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        var status: Int32 = Z_OK
-        input.withUnsafeBufferPointer { inBuf in
-            stream.next_in = UnsafeMutablePointer(mutating: inBuf.baseAddress.map { $0 + skipped })
-            stream.avail_in = UInt32(inBuf.count - skipped)
-            repeat {
-                chunk.withUnsafeMutableBufferPointer { outBuf in
-                    stream.next_out = outBuf.baseAddress
-                    stream.avail_out = UInt32(outBuf.count)
-                    status = CZlib.inflate(&stream, Z_NO_FLUSH)
-                    let produced = outBuf.count - Int(stream.avail_out)
-                    output.append(contentsOf: outBuf[0..<produced])
+        defer { free(storage) }
+        var produced = 0
+        while true {
+            produced += try reader.read(into: UnsafeMutableRawBufferPointer(start: storage + produced, count: capacity - produced))
+            if reader.finished || produced >= most { break }
+            if produced == capacity {
+                capacity = capacity > most / 2 ? most : capacity * 2
+                guard let grown = realloc(storage, capacity) else {
+                    throw PDFError(.limitExceeded, "no memory to inflate a stream")
                 }
-            } while status == Z_OK && output.count < limit && (stream.avail_in > 0 || stream.avail_out == 0)
+                storage = grown
+            }
         }
-        if output.count >= limit && status == Z_OK {
+        if produced > limit {
             throw PDFError(.limitExceeded, "a compressed stream expands beyond \(limit) bytes")
         }
-        if status == Z_STREAM_END { return (output, true) }
-        if output.isEmpty {
-            throw PDFError(.malformed, "Flate data cannot be decoded (zlib status \(status))")
-        }
-        return (output, false)
+        return (Array(UnsafeRawBufferPointer(start: storage, count: produced)), reader.complete)
     }
 
     /// Whether `data` starts with a zlib header for deflate data without a preset dictionary

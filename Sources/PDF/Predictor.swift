@@ -2,23 +2,59 @@
 enum Predictor {
     static func decode(_ data: [UInt8], parameters: PDFDictionary?) throws -> [UInt8] {
         guard let parameters, let predictor = parameters["Predictor"]?.intValue, predictor > 1 else { return data }
-        let colors = max(1, min(parameters["Colors"]?.intValue ?? 1, 32))
-        let bpc = parameters["BitsPerComponent"]?.intValue ?? 8
-        let columns = max(1, min(parameters["Columns"]?.intValue ?? 1, 1 << 24))
-        guard [1, 2, 4, 8, 16].contains(bpc) else {
-            throw PDFError(.malformed, "predictor with \(bpc) bits per component")
+        guard let layout = rowLayout(parameters) else {
+            throw PDFError(.malformed, "predictor with \(parameters["BitsPerComponent"]?.intValue ?? 8) bits per component")
         }
-        let bytesPerPixel = max(1, (colors * bpc + 7) / 8)
-        let rowLength = (colors * bpc * columns + 7) / 8
+        let rowLength = layout.rowLength
         // A row longer than the data itself means the parameters are wrong, not the data.
         guard rowLength <= max(data.count, 1) else {
             throw PDFError(.limitExceeded, "predictor rows of \(rowLength) bytes for \(data.count) bytes of data")
         }
-        if predictor == 2 { return tiff(data, rowLength: rowLength, colors: colors, bpc: bpc) }
+        if predictor == 2 { return tiff(data, rowLength: rowLength, colors: layout.colors, bpc: layout.bitsPerComponent) }
         guard predictor >= 10 else {
             throw PDFError(.unsupported, "predictor \(predictor)")
         }
-        return png(data, rowLength: rowLength, bytesPerPixel: bytesPerPixel)
+        return png(data, rowLength: rowLength, bytesPerPixel: layout.bytesPerPixel)
+    }
+
+    /// The rows the parameters describe (`Colors`, `BitsPerComponent`, `Columns`, clamped as
+    /// readers do), or nil for a depth predictors do not have.
+    static func rowLayout(_ parameters: PDFDictionary?) -> (rowLength: Int, bytesPerPixel: Int, colors: Int, bitsPerComponent: Int)? {
+        let colors = max(1, min(parameters?["Colors"]?.intValue ?? 1, 32))
+        let bpc = parameters?["BitsPerComponent"]?.intValue ?? 8
+        let columns = max(1, min(parameters?["Columns"]?.intValue ?? 1, 1 << 24))
+        guard [1, 2, 4, 8, 16].contains(bpc) else { return nil }
+        return ((colors * bpc * columns + 7) / 8, max(1, (colors * bpc + 7) / 8), colors, bpc)
+    }
+
+    /// Undoes PNG filter `type` (0–4; others leave the row as it is) on `row` in place, given the
+    /// row above already undone.
+    @inline(__always)
+    static func unpredict(type: UInt8, row: UnsafeMutableBufferPointer<UInt8>, previous: UnsafeBufferPointer<UInt8>, bytesPerPixel bpp: Int) {
+        let n = min(row.count, previous.count)
+        switch type {
+        case 1:
+            var i = bpp
+            while i < n { row[i] &+= row[i - bpp]; i += 1 }
+        case 2:
+            for i in 0..<n { row[i] &+= previous[i] }
+        case 3:
+            for i in 0..<min(bpp, n) { row[i] &+= previous[i] >> 1 }
+            var i = bpp
+            while i < n { row[i] &+= UInt8((Int(row[i - bpp]) + Int(previous[i])) >> 1); i += 1 }
+        case 4:
+            // The left and upper-left neighbours of the first pixel are zero: the up byte wins.
+            for i in 0..<min(bpp, n) { row[i] &+= previous[i] }
+            var i = bpp
+            while i < n {
+                let left = Int(row[i - bpp]), up = Int(previous[i]), upLeft = Int(previous[i - bpp])
+                let estimate = left + up - upLeft
+                let pa = abs(estimate - left), pb = abs(estimate - up), pc = abs(estimate - upLeft)
+                row[i] &+= UInt8(truncatingIfNeeded: (pa <= pb && pa <= pc) ? left : (pb <= pc ? up : upLeft))
+                i += 1
+            }
+        default: break
+        }
     }
 
     private static func png(_ data: [UInt8], rowLength: Int, bytesPerPixel: Int) -> [UInt8] {
@@ -31,25 +67,14 @@ enum Predictor {
             let type = data[p]
             p += 1
             let available = min(rowLength, data.count - p)
-            for i in 0..<rowLength { row[i] = i < available ? data[p + i] : 0 }
-            p += available
-            for i in 0..<rowLength {
-                let left: Int = i >= bytesPerPixel ? Int(row[i - bytesPerPixel]) : 0
-                let up = Int(previous[i])
-                let upLeft: Int = i >= bytesPerPixel ? Int(previous[i - bytesPerPixel]) : 0
-                let raw = Int(row[i])
-                switch type {
-                case 1: row[i] = UInt8(truncatingIfNeeded: raw + left)
-                case 2: row[i] = UInt8(truncatingIfNeeded: raw + up)
-                case 3: row[i] = UInt8(truncatingIfNeeded: raw + (left + up) / 2)
-                case 4:
-                    let estimate = left + up - upLeft
-                    let pa = abs(estimate - left), pb = abs(estimate - up), pc = abs(estimate - upLeft)
-                    let predicted = (pa <= pb && pa <= pc) ? left : (pb <= pc ? up : upLeft)
-                    row[i] = UInt8(truncatingIfNeeded: raw + predicted)
-                default: break
+            row.withUnsafeMutableBufferPointer { out in
+                data.withUnsafeBufferPointer { src in
+                    for i in 0..<available { out[i] = src[p + i] }
                 }
+                for i in available..<rowLength { out[i] = 0 }
+                previous.withUnsafeBufferPointer { unpredict(type: type, row: out, previous: $0, bytesPerPixel: bytesPerPixel) }
             }
+            p += available
             out.append(contentsOf: row[0..<available])
             swap(&previous, &row)
         }
