@@ -24,8 +24,16 @@ public enum Thumbnail {
         guard let image else { return canvas }
         let x = Int((rasterRect.x0 * scale).rounded()), y = Int((rasterRect.y0 * scale).rounded())
         let w = max(1, Int((rasterRect.x1 * scale).rounded()) - x), h = max(1, Int((rasterRect.y1 * scale).rounded()) - y)
-        let scaled = try bilevel && w <= image.width && h <= image.height
-            ? image.bilevelReduced(width: w, height: h) : (bilevel ? image.gray8() : image).scaled(width: w, height: h)
+        let scaled: PixImage
+        if bilevel && w <= image.width && h <= image.height {
+            scaled = try image.bilevelReduced(width: w, height: h)
+        } else {
+            let source = try bilevel ? image.gray8() : image
+            // Shrinking fivefold or more, Leptonica's smoothing is a box filter without sharpening:
+            // the same block means come from one pass of plain sums.
+            scaled = try w * 5 <= source.width && h * 5 <= source.height
+                ? source.areaReduced(width: w, height: h) : source.scaled(width: w, height: h)
+        }
         scaled.withPix { _ = pixRasterop(canvasPix, Int32(x), Int32(y), Int32(w), Int32(h), PIX_SRC, $0, 0, 0) }
         return canvas
     }
