@@ -92,7 +92,14 @@ struct JBIG2ArithmeticDecoder {
 
     /// Decodes one decision in context `cx` of `contexts`.
     @inline(__always) mutating func decode(_ contexts: inout Contexts, _ cx: Int) -> Int {
-        let value = contexts.values[cx]
+        precondition(contexts.values.indices.contains(cx), "JBIG2 context out of range")
+        return contexts.values.withUnsafeMutableBufferPointer { decode(context: $0.baseAddress! + cx) }
+    }
+
+    /// Decodes one decision in the adaptive context stored at `context` (hot loops hold their
+    /// contexts' memory for a whole region instead of going through the array per decision).
+    @inline(__always) mutating func decode(context: UnsafeMutablePointer<UInt8>) -> Int {
+        let value = context.pointee
         let index = Int(value & 0x7F)
         var mps = Int(value >> 7)
         let row = table[index]
@@ -125,7 +132,7 @@ struct JBIG2ArithmeticDecoder {
                 next = nmps
             }
         }
-        contexts.values[cx] = UInt8(next) | UInt8(mps << 7)
+        context.pointee = UInt8(next) | UInt8(mps << 7)
         repeat {
             if ct == 0 { byteIn() }
             a <<= 1

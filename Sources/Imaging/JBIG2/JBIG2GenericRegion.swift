@@ -38,6 +38,10 @@ struct JBIG2GenericRegion {
         let sltp: Int = [0x9B25, 0x0795, 0x00E5, 0x0195][template & 3]
         // Template 0 with the nominal AT pixels (what encoders use) takes all 16 bits from the windows.
         let nominal = template == 0 && at[0] == (3, -1) && at[1] == (-3, -1) && at[2] == (2, -2) && at[3] == (-2, -2)
+        if nominal && skip == nil {
+            decodeNominalTemplate0(into: &bitmap, decoder: &decoder, contexts: &contexts)
+            return bitmap
+        }
         let stride = bitmap.stride
         var ltp = 0
         bitmap.bytes.withUnsafeMutableBufferPointer { buffer in
