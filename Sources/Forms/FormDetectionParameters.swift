@@ -70,6 +70,9 @@ public struct FormDetectionParameters: Codable, Sendable, Equatable {
     public var labelSearchAbove: Double = 22
     /// Most a word may overlap an underline's field area and the underline still count as empty.
     public var maxWordOverlapInField: Double = 0.3
+    /// Thickest rule still a writing line: fill-in lines are hairlines, thicker strokes are
+    /// section dividers and decorative borders with nothing to write above them.
+    public var maxUnderlineThickness: Double = 1.3
     /// Comb: least cells in a run of touching cells (shorter runs are separate boxes).
     public var minCombCellRun: Int = 4
     /// Comb: least cells between ticks on a baseline, and most spread of cell widths (fraction of the mean).
