@@ -20,6 +20,7 @@ extension PageLayout {
             if printed.isEmpty {
                 label = tableLabel(for: box) ?? self.label(for: box)
                 if label.isEmpty { confidence = 0.6 }
+                rect = writingLine(byLabelOf: box) ?? box
             } else {
                 let text = printed.dropFirst().reduce(printed[0]) { $0.union($1) }
                 let inside = TextLine.phrases(of: words(inside: box))
@@ -31,7 +32,9 @@ extension PageLayout {
                 if label.filter(\.isLetter).count < 2 {
                     label = tableLabel(for: box) ?? self.label(for: box)
                 }
-                if box.bottom - text.bottom >= p.minFreeHeightBelowLabel {
+                if let line = writingLine(in: box, print: printed) {
+                    rect = line
+                } else if box.bottom - text.bottom >= p.minFreeHeightBelowLabel {
                     rect = LayoutRect(left: box.left, top: text.bottom + 0.5, right: box.right, bottom: box.bottom)
                 } else if p.fieldRightOfLabelInBox > 0 && (!isTableCell(box) || text.width <= 12) && box.right - text.right >= max(p.minTextFieldWidth, 0.35 * box.width) && text.height <= p.maxSingleLineHeight {
                     rect = LayoutRect(left: text.right + 2, top: box.top, right: box.right, bottom: box.bottom)

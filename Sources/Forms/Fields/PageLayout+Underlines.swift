@@ -5,7 +5,7 @@ extension PageLayout {
     /// Fields from free-standing horizontal rules.
     mutating func underlineFields() -> [FormField] {
         let p = parameters
-        let candidates = horizontals.filter { $0.thickness <= p.maxUnderlineThickness }.flatMap(freeSegments).filter { $0.length >= p.minTextFieldWidth && !isUnderWords($0) }
+        let candidates = horizontals.filter { $0.thickness <= p.maxUnderlineThickness }.flatMap(freeSegments).flatMap(writingSegments).filter { $0.length >= p.minTextFieldWidth && !isUnderWords($0) }
             .sorted { $0.position < $1.position }
         // Forms that print each line's caption under it ("LAST", "FIRST" under the lines): there
         // the phrase above a line is the caption of the line before, and the one below is its own.

@@ -1,0 +1,32 @@
+/// The writing line of a box taller than one line, when the print says where it is: forms lay
+/// out amount columns as tall cells with the line to write on at the bottom — a unit ("$") or
+/// an arrow printed on it, or the line's number printed beside it, level with it.
+extension PageLayout {
+    /// The bottom writing line of `box` when everything printed inside it (`print`: words and
+    /// marks) is a unit or marker — fewer than two letters — sitting in its lower half: from
+    /// the print's top to the box's bottom, starting after a unit at the left end.
+    func writingLine(in box: LayoutRect, print: [LayoutRect]) -> LayoutRect? {
+        guard !print.isEmpty, box.height >= 2 * parameters.minTextFieldHeight else { return nil }
+        let text = words(inside: box).map(\.text).joined()
+        guard text.filter(\.isLetter).count < 2 else { return nil }
+        let top = print.map(\.top).min() ?? box.top
+        guard top >= box.top + 0.5 * box.height else { return nil }
+        // A unit at the start of the line ("$"): the writing starts after it.
+        let leading = print.filter { $0.left < box.left + 0.25 * box.width }
+        let left = leading.isEmpty ? box.left : (leading.map(\.right).max() ?? box.left) + 1
+        let line = LayoutRect(left: left, top: max(box.top, top - 2), right: box.right, bottom: box.bottom)
+        guard line.width >= parameters.minTextFieldWidth, line.height >= parameters.minTextFieldHeight else { return nil }
+        return line
+    }
+
+    /// The bottom writing line of an empty `box` taller than one line whose label, printed
+    /// left of it on one line, stands level with its bottom (a line number beside an amount
+    /// column): from the label's top to the box's bottom. Nil when the label is not low.
+    func writingLine(byLabelOf box: LayoutRect) -> LayoutRect? {
+        guard box.height > parameters.maxSingleLineHeight, let left = phraseLeft(of: box),
+              left.rect.height <= parameters.maxSingleLineHeight / 2,
+              left.rect.top >= box.top + 0.6 * box.height else { return nil }
+        let line = LayoutRect(left: box.left, top: max(box.top, left.rect.top - 2), right: box.right, bottom: box.bottom)
+        return line.height >= parameters.minTextFieldHeight ? line : nil
+    }
+}

@@ -1,0 +1,82 @@
+import Testing
+@testable import Forms
+
+/// Where the writing line of a field lies when one rule or one box does not say it alone:
+/// rules shared by several columns, answer lines beside an option's oval, tall amount cells.
+@Suite struct WritingLineTests {
+    private func word(_ text: String, _ left: Double, _ top: Double, _ right: Double, _ bottom: Double) -> LayoutWord {
+        LayoutWord(text: text, rect: LayoutRect(left: left, top: top, right: right, bottom: bottom))
+    }
+
+    private func horizontal(y: Double, from start: Double, to end: Double) -> Rule {
+        Rule(orientation: .horizontal, position: y, start: start, end: end, thickness: 0.7)
+    }
+
+    private func vertical(x: Double, from start: Double, to end: Double) -> Rule {
+        Rule(orientation: .vertical, position: x, start: start, end: end, thickness: 0.7)
+    }
+
+    private func fields(_ primitives: LayoutPrimitives) -> [FormField] {
+        FieldAssembler().fields(from: primitives).filter { $0.kind != .checkbox && $0.kind != .radio }
+    }
+
+    @Test func aColumnWallStandingOnARuleSplitsItIntoOneFieldPerColumn() {
+        // "Name … | Social security number": captions at the top of a row, one rule under both.
+        let page = LayoutPrimitives(page: 0, width: 612, height: 792,
+                                    rules: [horizontal(y: 125, from: 50, to: 560),
+                                            vertical(x: 430, from: 100, to: 125)],
+                                    words: [word("Name", 52, 101, 80, 108), word("Social", 432, 101, 460, 108),
+                                            word("security", 463, 101, 500, 108), word("number", 503, 101, 540, 108)])
+        let result = fields(page).sorted { $0.rect.left < $1.rect.left }
+        #expect(result.count == 2)
+        #expect(result.first.map { $0.rect.left == 50 && $0.rect.right == 430 } == true)
+        #expect(result.last.map { $0.rect.left == 430 && $0.rect.right == 560 && $0.label.contains("security") } == true)
+    }
+
+    @Test func aShortTickOnARuleDoesNotSplitIt() {
+        let page = LayoutPrimitives(page: 0, width: 612, height: 792,
+                                    rules: [horizontal(y: 200, from: 100, to: 300), vertical(x: 200, from: 195, to: 200)],
+                                    words: [word("Address", 40, 190, 90, 199)])
+        let result = fields(page)
+        #expect(result.count == 1)
+        #expect(result.first.map { $0.rect.left == 100 && $0.rect.right == 300 } == true)
+    }
+
+    @Test func anOvalAtTheStartOfAnAnswerLineIsLeftOutOfTheField() {
+        // A table's open last column: "LOSS" oval, then the amount, on every row.
+        let oval = LayoutRect(left: 475, top: 246, right: 492, bottom: 254)
+        let page = LayoutPrimitives(page: 0, width: 612, height: 792,
+                                    rules: [horizontal(y: 241.6, from: 474, to: 558), horizontal(y: 254.7, from: 474, to: 558)],
+                                    circles: [oval], words: [word("Gain", 500, 225, 520, 233)])
+        let result = fields(page)
+        #expect(result.count == 1)
+        #expect(result.first.map { $0.rect.left >= oval.right && $0.rect.right == 558 && abs($0.rect.bottom - 254.7) < 1 } == true)
+    }
+
+    @Test func aTallCellWithADollarSignAtItsBottomIsWrittenOnItsBottomLine() {
+        let cell = LayoutRect(left: 258, top: 305, right: 338, bottom: 335)
+        // OCR reads no word in a lone "$": it is a mark of ink.
+        let page = LayoutPrimitives(page: 0, width: 792, height: 612, boxes: [cell],
+                                    words: [word("Credit", 100, 318, 140, 327)], marks: [LayoutRect(left: 260, top: 322, right: 265, bottom: 330)])
+        let result = fields(page)
+        #expect(result.count == 1)
+        guard let field = result.first else { return }
+        #expect(field.kind == .text)
+        #expect(field.rect.left >= 265 && field.rect.right == 338)
+        #expect(field.rect.bottom == 335 && field.rect.top >= 318 && field.rect.top <= 322)
+    }
+
+    @Test func aTallEmptyBoxIsWrittenWhereItsLineNumberStands() {
+        // An amount column: the line's number beside the bottom of a tall white cell.
+        let cell = LayoutRect(left: 482, top: 144, right: 554, bottom: 216)
+        let low = LayoutPrimitives(page: 0, width: 612, height: 792, boxes: [cell], words: [word("2a", 462, 205, 474, 214)])
+        let line = fields(low)
+        #expect(line.count == 1)
+        #expect(line.first.map { $0.kind == .text && $0.rect.bottom == 216 && $0.rect.top >= 200 } == true)
+        // Labelled level with its top, the same box is one multi-line field.
+        let high = LayoutPrimitives(page: 0, width: 612, height: 792, boxes: [cell], words: [word("Notes", 440, 146, 474, 155)])
+        let whole = fields(high)
+        #expect(whole.count == 1)
+        #expect(whole.first.map { $0.kind == .multiline && $0.rect == cell } == true)
+    }
+}
