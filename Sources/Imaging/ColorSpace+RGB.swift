@@ -25,6 +25,8 @@ extension ImageColorSpace {
                 components[i] = ranges[2 * i] + byte * (ranges[2 * i + 1] - ranges[2 * i]) / 255
             }
             return base.rgb(components)
+        case .icc(let transform):
+            return transform.rgb(c)
         case .tinted(let inks, let alternate, let tint, let paints):
             guard paints else { return (1, 1, 1) }
             // Components pass through 16.16 fixed point in poppler; so do they here, so that

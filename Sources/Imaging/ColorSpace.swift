@@ -13,6 +13,8 @@ indirect enum ImageColorSpace: Sendable {
     /// Separation or DeviceN: `inks` tints turned into the alternate space by `tint`. A
     /// Separation named `/None` never paints (`paints` false).
     case tinted(inks: Int, alternate: ImageColorSpace, tint: PDFFunction, paints: Bool)
+    /// ICCBased with a matrix/TRC or gray TRC profile, converted to sRGB as poppler does.
+    case icc(ICCTransform)
 
     /// Colour spaces nested deeper than this (Indexed of DeviceN of ICCBased…) are refused.
     static let maxDepth = 6
@@ -24,6 +26,7 @@ indirect enum ImageColorSpace: Sendable {
         case .rgb, .lab: return 3
         case .cmyk: return 4
         case .tinted(let n, _, _, _): return n
+        case .icc(let transform): return transform.components
         }
     }
 
@@ -43,6 +46,7 @@ indirect enum ImageColorSpace: Sendable {
         case .rgb, .cmyk, .lab: return false
         case .indexed(let base, _, _): return base.isGrayOutput
         case .tinted(_, let alternate, _, _): return alternate.isGrayOutput
+        case .icc(let transform): return transform.components == 1
         }
     }
 
@@ -84,6 +88,12 @@ indirect enum ImageColorSpace: Sendable {
             case "ICCBased":
                 let dict = parameter(1).dictionaryValue
                 let n = dict?["N"].flatMap { document.resolve($0).intValue }
+                // The profile itself when it is one we convert and not sRGB's own.
+                if case .stream(let stream) = parameter(1), let bytes = try? document.decodedData(of: stream),
+                   let transform = ICCTransform.forProfile(bytes), n == nil || transform.components == n,
+                   !transform.isNearIdentity {
+                    return .icc(transform)
+                }
                 if let alternate = dict?["Alternate"],
                    let space = try? from(alternate, document: document, resources: resources, depth: depth + 1),
                    n == nil || space.components == n {
