@@ -5,7 +5,7 @@ import Foundation
 /// curve, the profile's colorants into D50 XYZ, the inverse of sRGB's colorants adapted to D50
 /// (Bradford) back to linear sRGB, then sRGB's transfer curve; the result rounded to 16 bits
 /// and then to a byte. Built once per profile (see `forProfile`); the per-component curves of
-/// 8-bit samples are tables.
+/// 8-bit samples are tables, and the last curve is a search among 255 thresholds.
 final class ICCTransform: Sendable {
     let profile: ICCProfile
     /// Profile colorants followed by sRGB's inverse (row-major).
@@ -50,21 +50,22 @@ final class ICCTransform: Sendable {
 
     /// sRGB (0…1 each) of a colour given by its components (0…1).
     func rgb(_ c: [Double]) -> (r: Double, g: Double, b: Double) {
-        var linear: [Float] = []
-        linear.reserveCapacity(3)
-        for i in 0..<profile.components {
-            let v = clip(i < c.count ? c[i] : 0)
-            let scaled = v * 255
-            let level = Int(scaled.rounded())
-            if abs(scaled - Double(level)) < 1e-9 {
-                linear.append(tables[i][level])
-            } else {
-                linear.append(curve(i)(Float(v)))
-            }
-        }
-        if linear.count == 1 { linear += [0, 0] }
-        let bytes = Self.convert(linear, matrix: matrix)
-        return (Double(bytes[0]) / 255, Double(bytes[1]) / 255, Double(bytes[2]) / 255)
+        let n = profile.components
+        let x = linear(c, 0), y = n > 1 ? linear(c, 1) : 0, z = n > 2 ? linear(c, 2) : 0
+        let m = matrix
+        let r = Self.encodedByte(Float(Double(x) * m[0] + Double(y) * m[1] + Double(z) * m[2]))
+        let g = Self.encodedByte(Float(Double(x) * m[3] + Double(y) * m[4] + Double(z) * m[5]))
+        let b = Self.encodedByte(Float(Double(x) * m[6] + Double(y) * m[7] + Double(z) * m[8]))
+        return (Double(r) / 255, Double(g) / 255, Double(b) / 255)
+    }
+
+    /// Component `i` of `c` through its curve: from the table when it is an 8-bit level.
+    private func linear(_ c: [Double], _ i: Int) -> Float {
+        let v = clip(i < c.count ? c[i] : 0)
+        let scaled = v * 255
+        let level = Int(scaled.rounded())
+        if abs(scaled - Double(level)) < 1e-9 { return tables[i][level] }
+        return curve(i)(Float(v))
     }
 
     private func curve(_ i: Int) -> ICCCurve {
@@ -79,10 +80,41 @@ final class ICCTransform: Sendable {
         (0..<3).map { row in
             var sum = 0.0
             for column in 0..<3 { sum += Double(linear[column]) * matrix[row * 3 + column] }
-            let encoded = Float(srgbEncoded(Double(Float(sum))))
-            let word = ICCCurve.word(Double(encoded))
-            return UInt8((word * 65281 + 8_388_608) >> 24)
+            return encodedByte(Float(sum))
         }
+    }
+
+    /// The byte a linear sRGB value becomes: sRGB's curve in double precision, kept as a
+    /// float, rounded to 16 bits, then to 8.
+    static func directByte(_ linear: Float) -> UInt8 {
+        let encoded = Float(srgbEncoded(Double(linear)))
+        let word = ICCCurve.word(Double(encoded))
+        return UInt8((word * 65281 + 8_388_608) >> 24)
+    }
+
+    /// `directByte` by a search among the least floats reaching each byte (the conversion
+    /// never decreases, and positive floats order as their bit patterns): the same bytes
+    /// without two `pow` calls per component of every pixel.
+    static func encodedByte(_ linear: Float) -> UInt8 {
+        guard linear > 0 else { return 0 }
+        let bits = linear.bitPattern
+        var low = 0, high = byteThresholds.count
+        while low < high {
+            let middle = (low + high) / 2
+            if byteThresholds[middle] <= bits { low = middle + 1 } else { high = middle }
+        }
+        return UInt8(low)
+    }
+
+    /// For each byte 1…255, the bit pattern of the least positive float `directByte` takes to
+    /// that byte or above.
+    static let byteThresholds: [UInt32] = (1...255).map { byte in
+        var low = Float(0).bitPattern, high = Float(2).bitPattern
+        while high - low > 1 {
+            let middle = low + (high - low) / 2
+            if directByte(Float(bitPattern: middle)) >= UInt8(byte) { high = middle } else { low = middle }
+        }
+        return high
     }
 
     /// sRGB's transfer curve (IEC 61966-2-1) from linear light, as its parametric inverse.

@@ -119,6 +119,15 @@ import TestSupport
         #expect(ICCCurve.gamma(1.8)(1) == 1)
     }
 
+    /// The threshold search gives the bytes sRGB's curve gives, across and beyond 0…1.
+    @Test func encodingByThresholdsEqualsTheCurve() {
+        for i in 0...200_000 {
+            let v = Float(i) / 160_000 - 0.1
+            #expect(ICCTransform.encodedByte(v) == ICCTransform.directByte(v), "\(v)")
+        }
+        #expect(ICCTransform.encodedByte(.nan) == 0 && ICCTransform.encodedByte(.infinity) == 255)
+    }
+
     @Test func malformedProfilesAreRefused() {
         #expect(ICCProfile([UInt8](repeating: 0, count: 200)) == nil)
         var header = [UInt8](repeating: 0, count: 132)
