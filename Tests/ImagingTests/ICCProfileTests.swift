@@ -87,6 +87,35 @@ import TestSupport
         #expect(composed.mean < 1 && composed.max <= 4, "\(composed)")
     }
 
+    /// A progressive JPEG (which Leptonica decodes, not our own decoder) in the gamma-1.8 RGB
+    /// profile is converted too: against `pdfimages -png`, which decodes with libjpeg as well.
+    @Test func aProgressiveJPEGGoesThroughItsProfile() throws {
+        let icc = try profile("pdf/pdfjs/comments.pdf", object: 371)
+        let folder = try TemporaryDirectory()
+        let made = try Tool.run("convert", ["-size", "48x32", "gradient:red-blue", "-interlace", "JPEG", "-quality", "90",
+                                            folder.file("p.jpg").path])
+        #expect(made.status == 0)
+        let jpeg = try Fixtures.bytes(folder.file("p.jpg"))
+        var pdf = PDFFixtures.CraftedPDF()
+        pdf.add(1, "<< /Type /Catalog /Pages 2 0 R >>")
+        pdf.add(2, "<< /Type /Pages /Kids [3 0 R] /Count 1 >>")
+        pdf.add(3, "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 48 32] /Resources << /XObject << /I 5 0 R >> >> /Contents 4 0 R >>")
+        pdf.add(4, bytes: PDFFixtures.streamBody(text: "q 48 0 0 32 0 0 cm /I Do Q"))
+        pdf.add(5, bytes: PDFFixtures.streamBody("/Type /XObject /Subtype /Image /Width 48 /Height 32 /BitsPerComponent 8 /ColorSpace [/ICCBased 6 0 R] /Filter /DCTDecode", jpeg))
+        pdf.add(6, bytes: PDFFixtures.streamBody("/N 3 /Alternate /DeviceRGB", icc))
+        let file = folder.file("progressive.pdf")
+        try Data(pdf.bytes).write(to: file)
+        let document = try PDFDocument(bytes: pdf.bytes)
+        guard case .stream(let stream) = try document.object(ObjectRef(5, 0)) else { return }
+        let ours = try ImageDecoder.decode(stream, document: document)
+        let theirs = try pdfimagesImage(file, object: 5)
+        let difference = try ours.channelDifference(from: theirs)
+        #expect(difference.mean <= 1, "\(difference)")
+        // The unconverted samples are 13 levels lighter on average.
+        let plain = try ImageDecoder.jpeg(jpeg).channelDifference(from: theirs)
+        #expect(plain.mean > 5, "\(plain)")
+    }
+
     /// Profiles of sRGB (with curves of 1,024 and 512 samples) are recognized, and their
     /// images keep their samples, as DeviceRGB.
     @Test func sRGBProfilesLeaveSamplesAlone() throws {
