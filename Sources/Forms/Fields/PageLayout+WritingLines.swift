@@ -1,3 +1,5 @@
+import Foundation
+
 /// The writing line of a box taller than one line, when the print says where it is: forms lay
 /// out amount columns as tall cells with the line to write on at the bottom — a unit ("$") or
 /// an arrow printed on it, or the line's number printed beside it, level with it.
@@ -19,14 +21,20 @@ extension PageLayout {
         return line
     }
 
-    /// The bottom writing line of an empty `box` taller than one line whose label, printed
-    /// left of it on one line, stands level with its bottom (a line number beside an amount
-    /// column): from the label's top to the box's bottom. Nil when the label is not low.
+    /// The bottom writing line of an empty `box` taller than one line whose line number ("2a",
+    /// "14."), printed left of it, stands level with its bottom (an amount column): from the
+    /// number's top to the box's bottom. Nil when there is no such number, or it is not low.
     func writingLine(byLabelOf box: LayoutRect) -> LayoutRect? {
         guard box.height > parameters.maxSingleLineHeight, let left = phraseLeft(of: box),
-              left.rect.height <= parameters.maxSingleLineHeight / 2,
+              left.rect.height <= parameters.maxSingleLineHeight / 2, Self.isLineNumber(left.text),
               left.rect.top >= box.top + 0.6 * box.height else { return nil }
         let line = LayoutRect(left: box.left, top: max(box.top, left.rect.top - 2), right: box.right, bottom: box.bottom)
         return line.height >= parameters.minTextFieldHeight ? line : nil
+    }
+
+    /// Whether a phrase is a form's line number: a short token with a digit ("7", "2a", "14.").
+    static func isLineNumber(_ text: String) -> Bool {
+        let t = text.trimmingCharacters(in: .whitespaces)
+        return t.count <= 4 && !t.contains(" ") && t.contains(where: \.isNumber)
     }
 }
