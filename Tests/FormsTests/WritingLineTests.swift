@@ -79,4 +79,19 @@ import Testing
         #expect(whole.count == 1)
         #expect(whole.first.map { $0.kind == .multiline && $0.rect == cell } == true)
     }
+
+    @Test func aGridsOpenEndColumnIsALineButItsWalledCellsAreNot() {
+        // Rows ruled across the page; a column wall crosses them. With no wall at the rules'
+        // right end, the end column is open: one field a row right of the wall.
+        let rows = [300.0, 320, 340].map { horizontal(y: $0, from: 50, to: 560) }
+        let wall = vertical(x: 470, from: 280, to: 360)
+        let open = fields(LayoutPrimitives(page: 0, width: 612, height: 792, rules: rows + [wall],
+                                           words: [word("Amount", 500, 285, 540, 294)]))
+        #expect(open.contains { $0.rect.left == 470 && $0.rect.right == 560 && abs($0.rect.bottom - 320) < 1 })
+        // Walled at both ends as well, the same rows are a grid: no piece is cut at the wall.
+        let closed = fields(LayoutPrimitives(page: 0, width: 612, height: 792,
+                                             rules: rows + [wall, vertical(x: 50, from: 280, to: 360), vertical(x: 560, from: 280, to: 360)],
+                                             words: [word("Amount", 500, 285, 540, 294)]))
+        #expect(!closed.contains { $0.rect.left == 470 })
+    }
 }
