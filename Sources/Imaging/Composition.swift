@@ -148,7 +148,7 @@ extension PixImage {
             }
             out = try out.withPix { try PixImage(pixScaleAreaMap($0, sx, sy), or: "scaling failed") }
         } else if sx >= 1 && sy >= 1 && sx < 4 && sy < 4 && out.depth >= 8 {
-            out = try out.withPix { try PixImage(pixScaleLI($0, sx, sy), or: "scaling failed") }
+            out = try out.scaledLinearly(sx, sy)
         }
         if out.width == w && out.height == h { return out }
         if out.depth == 8 || out.depth == 32 { return try out.sampledAtCentres(width: w, height: h) }
