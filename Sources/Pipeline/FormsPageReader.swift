@@ -155,6 +155,21 @@ struct FormsPageReader: Sendable {
                 }
             }
             words = TintedLabelCrops.adding(found, to: words)
+            // Column titles printed sideways, which the page pass reads as noise: read again, turned upright.
+            let layout = { (l: Double, t: Double, r: Double, b: Double) -> LayoutRect in
+                let p = display(l, t), q = display(r, b)
+                return LayoutRect(left: min(p.x, q.x), top: min(p.y, q.y), right: max(p.x, q.x), bottom: max(p.y, q.y))
+            }
+            var sideways: [LayoutWord] = [], read: [LayoutRect] = []
+            for crop in try RotatedLabelCrops.crops(of: raster.image, dpi: raster.dpi) {
+                let part = try engine.recognize(crop.image, dpi: raster.dpi, timeout: job.pageTimeout)
+                let kept = crop.pageWords(part.lines.flatMap(\.words).map {
+                    CropWord(text: $0.text, left: $0.box.left, top: $0.box.top, right: $0.box.right, bottom: $0.box.bottom, confidence: $0.confidence)
+                })
+                sideways += kept.map { LayoutWord(text: $0.text, rect: layout($0.left, $0.top, $0.right, $0.bottom)) }
+                if let region = crop.regionRead(by: kept) { read.append(layout(region.left, region.top, region.right, region.bottom)) }
+            }
+            words = RotatedLabelCrops.adding(sideways, over: read, to: words)
             ocrSeconds = Date().timeIntervalSince(started)
         }
         let started = Date()

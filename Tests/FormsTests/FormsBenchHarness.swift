@@ -49,6 +49,12 @@ struct FormsBenchHarness {
                     words = try TintedLabelCrops.adding(tintedBandWords(image, stem: stem, scale: scale, parameters: parameters,
                                                                         cache: URL(fileURLWithPath: output.path + ".tint")), to: words)
                 }
+                // The pipeline's second OCR pass on sideways header lines, with the tesseract CLI (cached).
+                if env["LEGIBLE_FORMS_NO_ROTATED_PASS"] == nil {
+                    let sideways = try rotatedLineWords(image, stem: stem, scale: scale, parameters: parameters,
+                                                        cache: URL(fileURLWithPath: output.path + ".rot"))
+                    words = RotatedLabelCrops.adding(sideways.found, over: sideways.read, to: words)
+                }
                 let start = Date()
                 let primitives = try finder.primitives(of: image, page: page, pageWidth: pageWidth, pageHeight: pageHeight, words: words)
                 fields += assembler.fields(from: primitives)
@@ -96,6 +102,36 @@ private func tintedBandWords(_ image: PixImage, stem: String, scale: (x: Double,
                                                                          right: $0.rect.right + dx, bottom: $0.rect.bottom + dy)) }
     }
     return words
+}
+
+/// The words the tesseract CLI reads on a page's sideways lines (turned upright), in points,
+/// and the lines they were read on; each crop's TSV is cached by its place and size.
+private func rotatedLineWords(_ image: PixImage, stem: String, scale: (x: Double, y: Double), parameters: FormDetectionParameters,
+                              cache: URL) throws -> (found: [LayoutWord], read: [LayoutRect]) {
+    try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+    var found: [LayoutWord] = [], read: [LayoutRect] = []
+    let points = { (l: Double, t: Double, r: Double, b: Double) in
+        LayoutRect(left: l * scale.x, top: t * scale.y, right: r * scale.x, bottom: b * scale.y)
+    }
+    for crop in try RotatedLabelCrops.crops(of: image, dpi: 200, parameters: parameters) {
+        let base = cache.appendingPathComponent("\(stem)-\(crop.x)-\(crop.y)-\(crop.width)x\(crop.height)")
+        let tsv = base.appendingPathExtension("tsv")
+        if !FileManager.default.fileExists(atPath: tsv.path) {
+            let png = base.appendingPathExtension("png")
+            try Data(crop.image.pngData()).write(to: png)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["tesseract", png.path, base.path, "--dpi", "200", "-l", "eng", "tsv"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+        }
+        let words = crop.pageWords(TesseractTSV.cropWords((try? String(contentsOf: tsv, encoding: .utf8)) ?? ""))
+        found += words.map { LayoutWord(text: $0.text, rect: points($0.left, $0.top, $0.right, $0.bottom)) }
+        if let region = crop.regionRead(by: words) { read.append(points(region.left, region.top, region.right, region.bottom)) }
+    }
+    return (found, read)
 }
 
 private struct PrimitivesDump: Encodable {

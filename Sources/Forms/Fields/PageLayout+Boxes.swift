@@ -90,8 +90,7 @@ extension PageLayout {
 
     /// The printed text of a cell.
     private func cellText(_ cell: LayoutRect) -> String {
-        clean(TextLine.phrases(of: words(inside: cell)).sorted { ($0.rect.top, $0.rect.left) < ($1.rect.top, $1.rect.left) }
-            .map(\.text).joined(separator: " "))
+        clean(blockText(words(inside: cell)))
     }
 }
 

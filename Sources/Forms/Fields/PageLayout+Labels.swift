@@ -31,7 +31,7 @@ extension PageLayout {
     func columnHeader(above rect: LayoutRect) -> TextLine? {
         guard let seed = phrases.filter({ p in
             p.rect.bottom <= rect.top + 3 && rect.top - p.rect.bottom <= 400
-                && p.rect.center.x >= rect.left && p.rect.center.x <= rect.right && p.text.contains(where: \.isLetter)
+                && p.rect.center.x >= rect.left && p.rect.center.x <= rect.right && p.text.contains(where: \.isLetter) && !Self.isNoise(p.text)
         }).max(by: { $0.rect.bottom < $1.rect.bottom }) else { return nil }
         let within = { (r: LayoutRect) in r.left >= rect.left - 8 && r.right <= rect.right + 8 }
         var block = seed.words
@@ -55,8 +55,19 @@ extension PageLayout {
     }
 
     /// Words in reading order: rows (centres within half a word's height) top to bottom, each
-    /// left to right.
+    /// left to right; print set sideways, bottom to top, column by column from the left.
     static func readingOrder(_ words: [LayoutWord]) -> [LayoutWord] {
+        if isSideways(words) {
+            var columns: [[LayoutWord]] = []
+            for w in words.sorted(by: { $0.rect.center.x < $1.rect.center.x }) {
+                if let first = columns.last?.first, abs(w.rect.center.x - first.rect.center.x) <= 0.5 * min(w.rect.width, first.rect.width) {
+                    columns[columns.count - 1].append(w)
+                } else {
+                    columns.append([w])
+                }
+            }
+            return columns.flatMap { $0.sorted { $0.rect.bottom > $1.rect.bottom } }
+        }
         var rows: [[LayoutWord]] = []
         for w in words.sorted(by: { $0.rect.center.y < $1.rect.center.y }) {
             if let first = rows.last?.first, abs(w.rect.center.y - first.rect.center.y) <= 0.5 * min(w.rect.height, first.rect.height) {
@@ -66,6 +77,22 @@ extension PageLayout {
             }
         }
         return rows.flatMap { $0.sorted { $0.rect.left < $1.rect.left } }
+    }
+
+    /// The text of the words printed in one cell: lines top to bottom, each left to right; print
+    /// running bottom to top (a sideways header, read by the second OCR pass) column by column
+    /// from the left, each from the bottom up.
+    func blockText(_ words: [LayoutWord]) -> String {
+        if Self.isSideways(words) { return Self.readingOrder(words).map(\.text).joined(separator: " ") }
+        return TextLine.phrases(of: words).sorted { ($0.rect.top, $0.rect.left) < ($1.rect.top, $1.rect.left) }
+            .map(\.text).joined(separator: " ")
+    }
+
+    /// Whether most words of a few letters stand taller than wide: print turned on its side
+    /// (a word of three letters or more is always wider than high when upright).
+    static func isSideways(_ words: [LayoutWord]) -> Bool {
+        let long = words.filter { $0.text.count >= 3 }
+        return !long.isEmpty && 2 * long.filter { $0.rect.height > $0.rect.width }.count > long.count
     }
 
     /// The label of a button: the phrase just right of it, else just left of it.
@@ -87,7 +114,7 @@ extension PageLayout {
         return phrases.filter { p in
             let py = p.rect.center.y
             return py >= rect.top - 2 && py <= rect.bottom + 2 && p.rect.right <= rect.left + 4 && p.rect.left < rect.left - 1
-                && rect.left - p.rect.right <= reach && !walls.contains { $0 > p.rect.right - 1 }
+                && rect.left - p.rect.right <= reach && !walls.contains { $0 > p.rect.right - 1 } && !Self.isNoise(p.text)
         }.max { $0.rect.right < $1.rect.right }
     }
 
@@ -95,7 +122,7 @@ extension PageLayout {
     func phraseAbove(_ rect: LayoutRect) -> TextLine? {
         phrases.filter { p in
             p.rect.bottom <= rect.top + 3 && rect.top - p.rect.bottom <= parameters.labelSearchAbove
-                && p.rect.right > rect.left + 2 && p.rect.left < rect.right - 2 && p.rect.left >= rect.left - 24
+                && p.rect.right > rect.left + 2 && p.rect.left < rect.right - 2 && p.rect.left >= rect.left - 24 && !Self.isNoise(p.text)
         }.min { a, b in
             let da = rect.top - a.rect.bottom, db = rect.top - b.rect.bottom
             return abs(da - db) > 2 ? da < db : a.rect.left < b.rect.left
@@ -110,11 +137,36 @@ extension PageLayout {
         }.min { $0.rect.top < $1.rect.top }
     }
 
-    /// A label without leaders, trailing colons and enclosing punctuation.
+    /// A label without leaders, trailing colons and enclosing punctuation; "" for OCR's noise
+    /// (a name made of noise is worse than none: the field falls back to a generic one).
     func clean(_ text: String) -> String {
+        if Self.isNoise(text) { return "" }
         let trimmed = text.split(separator: " ").filter { token in
             token.contains { $0.isLetter || $0.isNumber }
         }.joined(separator: " ")
         return trimmed.trimmingCharacters(in: CharacterSet(charactersIn: " :.;,_-–—*()[]|"))
+    }
+}
+
+extension PageLayout {
+    /// Whether a phrase is OCR's reading of something that is no print (a rotated header, a
+    /// stamp, a dotted leader): several tokens, most of them scraps — a letter or two, letters
+    /// run into digits, a capital inside lower case — and no word of five letters; or nothing
+    /// but runs of two or three letters repeated (a leader read as "eeceecsce").
+    /// Short real labels ("ID No", "MI") have too few tokens to be judged.
+    static func isNoise(_ text: String) -> Bool {
+        let tokens = text.split(separator: " ").filter { $0.contains(where: \.isLetter) }
+        guard !tokens.isEmpty else { return false }
+        let isLeader = { (t: Substring) in t.filter(\.isLetter).count >= 6 && Set(t.lowercased().filter(\.isLetter)).count <= 3 }
+        if tokens.allSatisfy(isLeader) { return true }
+        guard tokens.count >= 4 else { return false }
+        var scraps = 0
+        for token in tokens {
+            let caseMixed = zip(token, token.dropFirst()).contains { $0.isLowercase && $1.isUppercase }
+            let longest = token.split { !$0.isLetter }.map(\.count).max() ?? 0
+            if !caseMixed && longest >= 5 && !isLeader(token) { return false }
+            if caseMixed || token.contains(where: \.isNumber) || token.filter(\.isLetter).count <= 2 || isLeader(token) { scraps += 1 }
+        }
+        return 5 * scraps >= 3 * tokens.count
     }
 }

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+@testable import Forms
+
+/// How labels are read from words: OCR's noise is never a label, and sideways header words read
+/// column by column from the bottom up. Words are those Tesseract returned on the benchmark's
+/// course plan (its rotated column titles) and passport form.
+@Suite struct LabelReadingTests {
+    private func word(_ text: String, _ l: Double, _ t: Double, _ r: Double, _ b: Double) -> LayoutWord {
+        LayoutWord(text: text, rect: LayoutRect(left: l, top: t, right: r, bottom: b))
+    }
+
+    @Test func ocrNoiseIsNoLabelButShortRealLabelsAre() {
+        #expect(PageLayout.isNoise("5 5 o 3 s c—aa-4 co g4 gk *s"))
+        #expect(PageLayout.isNoise("is So gs 8 5 z oZ ovS3 =e"))
+        #expect(PageLayout.isNoise("p Llo |_sLINFr ae"))
+        #expect(!PageLayout.isNoise("5. Social Security Number"))
+        #expect(!PageLayout.isNoise("ID No"))
+        #expect(!PageLayout.isNoise("Q1 4. c—aa-4 Anzahl 1.8 1.2 Latein"))
+        #expect(!PageLayout.isNoise("City State Zip Code"))
+        #expect(!PageLayout.isNoise("LIEN AVEC L'ASSURE(E) OR RW Q HQ)"))
+        #expect(PageLayout.isNoise("eeecececcesseceseeceseecss"))
+    }
+
+    @Test func aFieldBesideNoiseTakesTheReadableLabelFurtherLeft() {
+        // "Phone" at the line's start, then noise read off a stamp between it and the field.
+        let words = [word("Phone", 20, 100, 50, 110), word("oZ", 70, 100, 76, 110), word("ovS3", 78, 100, 88, 110),
+                     word("=e", 90, 100, 93, 110), word("gk", 94, 100, 98, 110)]
+        let page = PageLayout(LayoutPrimitives(page: 0, width: 612, height: 792, words: words), parameters: FormDetectionParameters())
+        #expect(page.label(for: LayoutRect(left: 100, top: 98, right: 250, bottom: 112)) == "Phone")
+    }
+
+    @Test func sidewaysHeaderWordsReadColumnByColumnFromTheBottomUp() {
+        // Two lines running bottom to top: "Anzahl der" left, "PFLICHT-GRUNDkurse" right.
+        let words = [word("der", 10, 40, 20, 55), word("Anzahl", 10, 60, 20, 100),
+                     word("PFLICHT-GRUNDkurse", 24, 10, 34, 100)]
+        let page = PageLayout(LayoutPrimitives(page: 0, width: 612, height: 792, words: words), parameters: FormDetectionParameters())
+        #expect(page.blockText(words) == "Anzahl der PFLICHT-GRUNDkurse")
+        let upright = [word("Date", 10, 10, 40, 20), word("of", 44, 10, 54, 20), word("birth", 10, 24, 40, 34)]
+        #expect(page.blockText(upright) == "Date of birth")
+    }
+}
