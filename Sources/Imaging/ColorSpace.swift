@@ -89,8 +89,8 @@ indirect enum ImageColorSpace: Sendable {
                 let dict = parameter(1).dictionaryValue
                 let n = dict?["N"].flatMap { document.resolve($0).intValue }
                 // The profile itself when it is one we convert and not sRGB's own.
-                if case .stream(let stream) = parameter(1), let bytes = try? document.decodedData(of: stream),
-                   let transform = ICCTransform.forProfile(bytes), n == nil || transform.components == n,
+                if case .stream(let stream) = parameter(1), let transform = ICCTransform.forProfile(stream, document: document),
+                   n == nil || transform.components == n,
                    !transform.isNearIdentity {
                     return .icc(transform)
                 }

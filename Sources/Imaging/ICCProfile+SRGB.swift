@@ -1,4 +1,5 @@
 import Foundation
+import PDF
 
 /// The conversion of one ICC profile's colours to sRGB, as poppler makes it through lcms2
 /// (relative colorimetric, matrix/TRC on both sides): each component through the profile's
@@ -187,16 +188,21 @@ extension ICCTransform {
     /// Profiles remembered; past this the cache starts over.
     private static let cacheLimit = 64
 
-    /// The transform for the profile in `bytes`, built once per distinct profile; nil when
-    /// the profile is not of a kind handled here.
-    static func forProfile(_ bytes: [UInt8]) -> ICCTransform? {
+    /// The transform for the profile stream `stream` (an ICCBased space's second entry), built
+    /// once per distinct profile; nil when the profile is not of a kind handled here. The cache
+    /// is keyed by the stream's encoded bytes and filters, so a content stream setting the
+    /// space thousands of times (`/CS0 cs`) inflates the profile once.
+    static func forProfile(_ stream: PDFStream, document: PDFDocument) -> ICCTransform? {
+        let filters = String(describing: document.resolve(stream.dictionary["Filter"] ?? .null))
+            + String(describing: document.resolve(stream.dictionary["DecodeParms"] ?? .null))
+        let key = stream.data + Array(filters.utf8)
         lock.lock()
-        if let cached = cache[bytes] { lock.unlock(); return cached }
+        if let cached = cache[key] { lock.unlock(); return cached }
         lock.unlock()
-        let transform = ICCProfile(bytes).map(ICCTransform.init)
+        let transform = (try? document.decodedData(of: stream)).flatMap(ICCProfile.init).map(ICCTransform.init)
         lock.lock()
         if cache.count >= cacheLimit { cache.removeAll() }
-        cache[bytes] = transform
+        cache[key] = transform
         lock.unlock()
         return transform
     }
