@@ -61,34 +61,59 @@ extension PixImage {
         return result
     }
 
-    /// The red, green and blue sums of 32-bit pixels `span` of `line`.
+    /// The red, green and blue sums of 32-bit pixels `span` of `line`: two pixels per 64-bit
+    /// load, red and blue summed in 16-bit lanes and green in 32-bit ones (flushed before a
+    /// lane could overflow), a third of the operations of taking each byte out.
     @inline(__always)
     private static func sumRGB(_ line: UnsafePointer<UInt32>, _ span: Range<Int>) -> (Int, Int, Int) {
         var r = 0, g = 0, b = 0
-        for x in span {
-            let v = line[x]
+        @inline(__always) func add(_ v: UInt32) {
             r &+= Int(v >> 24)
             g &+= Int(v >> 16 & 0xFF)
             b &+= Int(v >> 8 & 0xFF)
         }
+        var x = span.lowerBound
+        let raw = UnsafeRawPointer(line)
+        while x + 2 <= span.upperBound {
+            let pairs = min((span.upperBound - x) >> 1, 256)
+            var redBlue: UInt64 = 0, green: UInt64 = 0
+            for k in 0..<pairs {
+                let v = raw.loadUnaligned(fromByteOffset: (x + 2 * k) * 4, as: UInt64.self)
+                redBlue &+= v >> 8 & 0x00FF_00FF_00FF_00FF
+                green &+= v >> 16 & 0x0000_00FF_0000_00FF
+            }
+            r &+= Int(redBlue >> 16 & 0xFFFF) &+ Int(redBlue >> 48)
+            b &+= Int(redBlue & 0xFFFF) &+ Int(redBlue >> 32 & 0xFFFF)
+            g &+= Int(green & 0xFFFF_FFFF) &+ Int(green >> 32)
+            x += 2 * pairs
+        }
+        if x < span.upperBound { add(line[x]) }
         return (r, g, b)
     }
 
-    /// The sum of 8-bit pixels `span` of `line` (Leptonica's byte order: pixel x is byte x ^ 3).
+    /// The sum of 8-bit pixels `span` of `line` (Leptonica's byte order: pixel x is byte x ^ 3):
+    /// eight pixels per 64-bit load of whole words, summed in 16-bit lanes flushed before they
+    /// could overflow; the ends byte by byte.
     @inline(__always)
     private static func sumGray(_ line: UnsafePointer<UInt32>, _ span: Range<Int>) -> Int {
         let bytes = UnsafeRawPointer(line).assumingMemoryBound(to: UInt8.self)
         var sum = 0
-        // Whole words inside the span are summed four pixels at a time, whichever byte order.
         var x = span.lowerBound
-        while x < span.upperBound && x & 3 != 0 { sum &+= Int(bytes[x ^ 3]); x += 1 }
-        let words = (span.upperBound - x) >> 2
-        let first = x >> 2
-        for k in 0..<words {
-            let v = line[first + k]
-            sum &+= Int(v & 0xFF) &+ Int(v >> 8 & 0xFF) &+ Int(v >> 16 & 0xFF) &+ Int(v >> 24)
+        while x < span.upperBound && x & 7 != 0 { sum &+= Int(bytes[x ^ 3]); x += 1 }
+        let raw = UnsafeRawPointer(line)
+        while x + 8 <= span.upperBound {
+            let loads = min((span.upperBound - x) >> 3, 256)
+            var even: UInt64 = 0, odd: UInt64 = 0
+            for k in 0..<loads {
+                let v = raw.loadUnaligned(fromByteOffset: x + 8 * k, as: UInt64.self)
+                even &+= v & 0x00FF_00FF_00FF_00FF
+                odd &+= v >> 8 & 0x00FF_00FF_00FF_00FF
+            }
+            let folded = (even & 0xFFFF_0000_FFFF) &+ (even >> 16 & 0xFFFF_0000_FFFF)
+                &+ (odd & 0xFFFF_0000_FFFF) &+ (odd >> 16 & 0xFFFF_0000_FFFF)
+            sum &+= Int(folded & 0xFFFF_FFFF) &+ Int(folded >> 32)
+            x += 8 * loads
         }
-        x += words << 2
         while x < span.upperBound { sum &+= Int(bytes[x ^ 3]); x += 1 }
         return sum
     }
