@@ -94,4 +94,17 @@ import Testing
                                              words: [word("Amount", 500, 285, 540, 294)]))
         #expect(!closed.contains { $0.rect.left == 470 })
     }
+
+    @Test func aWallRisingFromABoxsBottomDividesItsWritingAreaIntoCaptionedColumns() {
+        // A caption at the top of the box, two answers below it divided by a short wall, each
+        // captioned under the box.
+        let box = LayoutRect(left: 256, top: 87, right: 449, bottom: 129)
+        let page = LayoutPrimitives(page: 0, width: 612, height: 792, rules: [vertical(x: 371.5, from: 110, to: 130)], boxes: [box],
+                                    words: [word("Name,", 258, 90, 278, 97), word("Vornamen", 281, 90, 315, 96),
+                                            word("Geburtsort", 296, 131, 331, 141), word("Nationality", 377, 131, 443, 141)])
+        let result = fields(page).sorted { $0.rect.left < $1.rect.left }
+        #expect(result.count == 2)
+        #expect(result.map(\.label) == ["Geburtsort", "Nationality"])
+        #expect(result.first.map { $0.rect.left == 256 && $0.rect.right == 371.5 && $0.rect.top > 96 && $0.rect.bottom == 129 } == true)
+    }
 }

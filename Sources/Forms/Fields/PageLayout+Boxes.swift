@@ -46,7 +46,10 @@ extension PageLayout {
             guard rect.height >= p.minTextFieldHeight else { continue }
             let kind: FieldKind = FieldKindHints.isSignature(label) ? .signature
                 : rect.height > p.maxSingleLineHeight ? .multiline : .text
-            fields.append(field(rect, kind, label: label, confidence: confidence))
+            for column in columns(of: rect) {
+                let caption = column == rect ? label : phraseBelow(column).map { clean($0.text) } ?? label
+                fields.append(field(column, kind, label: caption, confidence: confidence))
+            }
             taken.append(rect)
         }
         return fields

@@ -37,4 +37,20 @@ extension PageLayout {
         let t = text.trimmingCharacters(in: .whitespaces)
         return t.count <= 4 && !t.contains(" ") && t.contains(where: \.isNumber)
     }
+
+    /// The columns of a box's writing area: a wall standing on its bottom edge and rising
+    /// through the writing height (short of the caption at the box's top, so not found as
+    /// a cell wall) divides it into fields of their own, each captioned under it where the
+    /// form prints captions below ("Geburtsort | Staatsangehörigkeit").
+    func columns(of rect: LayoutRect) -> [LayoutRect] {
+        let p = parameters
+        let walls = verticals.filter { v in
+            v.position > rect.left + p.minTextFieldWidth && v.position < rect.right - p.minTextFieldWidth
+                && abs(v.end - rect.bottom) <= 2.5 && v.start <= rect.bottom - p.minTextFieldHeight
+                && v.start >= rect.top - 2
+        }.map(\.position).sorted()
+        guard !walls.isEmpty else { return [rect] }
+        let edges = [rect.left] + walls + [rect.right]
+        return zip(edges, edges.dropFirst()).map { LayoutRect(left: $0, top: rect.top, right: $1, bottom: rect.bottom) }
+    }
 }
