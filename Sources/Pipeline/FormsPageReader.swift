@@ -142,7 +142,8 @@ struct FormsPageReader: Sendable {
             ocr = page
             for word in page.lines.flatMap(\.words) where !word.text.trimmingCharacters(in: .whitespaces).isEmpty {
                 let p = display(word.box.left, word.box.top), q = display(word.box.right, word.box.bottom)
-                words.append(LayoutWord(text: word.text, rect: LayoutRect(left: p.x, top: p.y, right: q.x, bottom: q.y)))
+                words.append(LayoutWord(text: word.text, rect: LayoutRect(left: p.x, top: p.y, right: q.x, bottom: q.y),
+                                        confidence: word.confidence))
             }
             // Labels on tinted bands, which the page pass reads as dark blocks: read again, black on white.
             var found: [LayoutWord] = []
@@ -173,8 +174,27 @@ struct FormsPageReader: Sendable {
             ocrSeconds = Date().timeIntervalSince(started)
         }
         let started = Date()
-        let local = words.map { LayoutWord(text: $0.text, rect: shifted($0.rect, -origin.x, -origin.y)) }
+        let local = words.map { LayoutWord(text: $0.text, rect: shifted($0.rect, -origin.x, -origin.y), confidence: $0.confidence) }
         var primitives = try detector.rasterPrimitives(raster.image, page, extent.width, extent.height, local)
+        var cellSeconds = 0.0
+        if let engine {
+            // Cells the page pass could not read (a header it skipped, a guess at a noisy title): read alone.
+            let cellStarted = Date()
+            let sx = extent.width / max(1, w), sy = extent.height / max(1, h)
+            for cell in CellLabelCrops.cells(toRead: primitives) {
+                guard let crop = try CellLabelCrops.crop(of: raster.image, x: Int((cell.left / sx).rounded()), y: Int((cell.top / sy).rounded()),
+                                                         width: Int((cell.width / sx).rounded()), height: Int((cell.height / sy).rounded()),
+                                                         dpi: raster.dpi) else { continue }
+                let part = try engine.recognize(crop.image, dpi: raster.dpi, timeout: job.pageTimeout)
+                let found = part.lines.flatMap(\.words).map { word in
+                    LayoutWord(text: word.text, rect: LayoutRect(left: (word.box.left + Double(crop.x)) * sx, top: (word.box.top + Double(crop.y)) * sy,
+                                                                 right: (word.box.right + Double(crop.x)) * sx, bottom: (word.box.bottom + Double(crop.y)) * sy),
+                               confidence: word.confidence)
+                }
+                primitives.words = CellLabelCrops.replacing(primitives.words, in: cell, with: found)
+            }
+            cellSeconds = Date().timeIntervalSince(cellStarted)
+        }
         if origin.x != 0 || origin.y != 0 {
             primitives = shifted(primitives, origin.x, origin.y)
         }
@@ -182,7 +202,7 @@ struct FormsPageReader: Sendable {
         primitives.width = size.width
         primitives.height = size.height
         return RasterWork(primitives: primitives, ocr: ocr, pixelToPage: raster.pixelToPage,
-                          detectSeconds: Date().timeIntervalSince(started), ocrSeconds: ocrSeconds)
+                          detectSeconds: Date().timeIntervalSince(started) - cellSeconds, ocrSeconds: ocrSeconds + cellSeconds)
     }
 
     private static func shifted(_ r: LayoutRect, _ dx: Double, _ dy: Double) -> LayoutRect {
@@ -204,7 +224,7 @@ struct FormsPageReader: Sendable {
         p.squares = p.squares.map { shifted($0, dx, dy) }
         p.circles = p.circles.map { shifted($0, dx, dy) }
         p.marks = p.marks.map { shifted($0, dx, dy) }
-        p.words = p.words.map { LayoutWord(text: $0.text, rect: shifted($0.rect, dx, dy)) }
+        p.words = p.words.map { LayoutWord(text: $0.text, rect: shifted($0.rect, dx, dy), confidence: $0.confidence) }
         return p
     }
 }

@@ -56,7 +56,12 @@ struct FormsBenchHarness {
                     words = RotatedLabelCrops.adding(sideways.found, over: sideways.read, to: words)
                 }
                 let start = Date()
-                let primitives = try finder.primitives(of: image, page: page, pageWidth: pageWidth, pageHeight: pageHeight, words: words)
+                var primitives = try finder.primitives(of: image, page: page, pageWidth: pageWidth, pageHeight: pageHeight, words: words)
+                // The pipeline's reading of cells the page pass could not read, with the tesseract CLI (cached).
+                if env["LEGIBLE_FORMS_NO_CELL_PASS"] == nil {
+                    primitives.words = try cellWords(primitives, image: image, stem: stem, scale: scale, parameters: parameters,
+                                                     cache: URL(fileURLWithPath: output.path + ".cell"))
+                }
                 fields += assembler.fields(from: primitives)
                 seconds += Date().timeIntervalSince(start)
                 primitivesDump.append(["rules": primitives.rules.count, "boxes": primitives.boxes.count,
@@ -114,7 +119,7 @@ private func rotatedLineWords(_ image: PixImage, stem: String, scale: (x: Double
         LayoutRect(left: l * scale.x, top: t * scale.y, right: r * scale.x, bottom: b * scale.y)
     }
     for crop in try RotatedLabelCrops.crops(of: image, dpi: 200, parameters: parameters) {
-        let base = cache.appendingPathComponent("\(stem)-\(crop.x)-\(crop.y)-\(crop.width)x\(crop.height)")
+        let base = cache.appendingPathComponent("\(stem)-\(crop.x)-\(crop.y)-\(crop.image.width)x\(crop.image.height)")
         let tsv = base.appendingPathExtension("tsv")
         if !FileManager.default.fileExists(atPath: tsv.path) {
             let png = base.appendingPathExtension("png")
@@ -132,6 +137,39 @@ private func rotatedLineWords(_ image: PixImage, stem: String, scale: (x: Double
         if let region = crop.regionRead(by: words) { read.append(points(region.left, region.top, region.right, region.bottom)) }
     }
     return (found, read)
+}
+
+/// The page's words with the cells the page pass could not read read again by the tesseract CLI;
+/// each cell's TSV is cached by its place and size.
+private func cellWords(_ primitives: LayoutPrimitives, image: PixImage, stem: String, scale: (x: Double, y: Double),
+                       parameters: FormDetectionParameters, cache: URL) throws -> [LayoutWord] {
+    try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+    var words = primitives.words
+    for cell in CellLabelCrops.cells(toRead: primitives) {
+        let x = Int((cell.left / scale.x).rounded()), y = Int((cell.top / scale.y).rounded())
+        let width = Int((cell.width / scale.x).rounded()), height = Int((cell.height / scale.y).rounded())
+        guard let crop = try CellLabelCrops.crop(of: image, x: x, y: y, width: width, height: height, dpi: 200, parameters: parameters) else { continue }
+        let base = cache.appendingPathComponent("\(stem)-\(crop.x)-\(crop.y)-\(crop.image.width)x\(crop.image.height)")
+        let tsv = base.appendingPathExtension("tsv")
+        if !FileManager.default.fileExists(atPath: tsv.path) {
+            let png = base.appendingPathExtension("png")
+            try Data(crop.image.pngData()).write(to: png)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["tesseract", png.path, base.path, "--dpi", "200", "-l", "eng", "tsv"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+        }
+        let found = TesseractTSV.cropWords((try? String(contentsOf: tsv, encoding: .utf8)) ?? "").map { w in
+            LayoutWord(text: w.text, rect: LayoutRect(left: (w.left + Double(crop.x)) * scale.x, top: (w.top + Double(crop.y)) * scale.y,
+                                                      right: (w.right + Double(crop.x)) * scale.x, bottom: (w.bottom + Double(crop.y)) * scale.y),
+                       confidence: w.confidence)
+        }
+        words = CellLabelCrops.replacing(words, in: cell, with: found)
+    }
+    return words
 }
 
 private struct PrimitivesDump: Encodable {

@@ -13,7 +13,8 @@ enum TesseractTSV {
             else { return nil }
             let text = String(cols[11]).trimmingCharacters(in: .whitespaces)
             guard !text.isEmpty else { return nil }
-            return LayoutWord(text: text, rect: LayoutRect(left: x * scale, top: y * sy, right: (x + w) * scale, bottom: (y + h) * sy))
+            return LayoutWord(text: text, rect: LayoutRect(left: x * scale, top: y * sy, right: (x + w) * scale, bottom: (y + h) * sy),
+                              confidence: Double(cols[10]))
         }
     }
 

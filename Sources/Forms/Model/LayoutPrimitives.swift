@@ -28,11 +28,15 @@ public struct LayoutWord: Sendable, Equatable, Codable {
     public var text: String
     /// Its box in layout space.
     public var rect: LayoutRect
+    /// The OCR engine's confidence (0–100), when the word was recognized: lets the assembler
+    /// read again what OCR could not make out.
+    public var confidence: Double?
 
     /// Creates a word.
-    public init(text: String, rect: LayoutRect) {
+    public init(text: String, rect: LayoutRect, confidence: Double? = nil) {
         self.text = text
         self.rect = rect
+        self.confidence = confidence
     }
 }
 
