@@ -1,0 +1,68 @@
+import CLeptonica
+import Foundation
+import Testing
+@testable import Imaging
+import PDF
+import TestSupport
+
+/// Our JPEG 2000 decoder against independent decoders of the same corpus images: poppler's
+/// pdfimages where Leptonica refuses the image, Leptonica (openjpeg) elsewhere.
+struct JPXDecoderTests {
+    private static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../../shared/corpus/pdf/pdfjs").standardizedFileURL
+
+    func jpxBytes(_ file: String, object: Int) throws -> [UInt8] {
+        let document = try PDFDocument(bytes: try Fixtures.bytes(Self.corpus.appendingPathComponent(file)))
+        guard case .stream(let stream) = try document.object(ObjectRef(object, 0)) else {
+            throw ImagingError(.decodeFailed, "object \(object) is not a stream")
+        }
+        return try document.imageData(of: stream).data
+    }
+
+    private func leptonica(_ bytes: [UInt8]) throws -> PixImage {
+        try bytes.withUnsafeBufferPointer {
+            try PixImage(pixReadMemJp2k($0.baseAddress, $0.count, 1, nil, 0, 0), or: "Leptonica refused it")
+        }
+    }
+
+    /// (largest sample difference, mean absolute difference) over 8-bit samples.
+    func difference(_ a: PixImage, _ b: PixImage) throws -> (Int, Double) {
+        try #require(a.width == b.width && a.height == b.height)
+        let x = a.packedSamples(), y = b.packedSamples()
+        try #require(x.data.count == y.data.count && x.bitsPerComponent == 8 && y.bitsPerComponent == 8)
+        var largest = 0, total = 0
+        for i in x.data.indices {
+            let d = abs(Int(x.data[i]) - Int(y.data[i]))
+            largest = max(largest, d)
+            total += d
+        }
+        return (largest, Double(total) / Double(max(1, x.data.count)))
+    }
+
+    @Test("images Leptonica decodes come out the same from our decoder",
+          arguments: [("bug_jpx.pdf", 15), ("jp2k-resetprob.pdf", 6), ("issue5475.pdf", 8)])
+    func matchesLeptonica(file: String, object: Int) throws {
+        let bytes = try jpxBytes(file, object: object)
+        let ours = try JPXDecoder.decode(bytes).pixImage()
+        let theirs = try leptonica(bytes)
+        let (largest, mean) = try difference(ours, theirs)
+        print("JPX \(file) obj \(object): largest \(largest) mean \(mean)")
+        #expect(largest <= 1)
+    }
+}
+
+extension JPXDecoderTests {
+    @Test func sixteenBitGrayWithAlphaMatchesPdfimages() throws {
+        let bytes = try jpxBytes("issue19326.pdf", object: 8)
+        let decoded = try JPXDecoder.decode(bytes)
+        #expect(decoded.precisions == [16, 16])
+        #expect(decoded.opacityChannels == [1])
+        let folder = try TemporaryDirectory()
+        try Tool.run("pdfimages", ["-png", "-f", "1", "-l", "1", Self.corpus.appendingPathComponent("issue19326.pdf").path,
+                                   folder.file("img").path])
+        let theirs = try PixImage(encoded: try Fixtures.bytes(folder.file("img-000.png")))
+        let (largest, mean) = try difference(try decoded.pixImage(), theirs)
+        print("JPX issue19326 obj 8: largest \(largest) mean \(mean)")
+        #expect(largest == 0)
+    }
+}
