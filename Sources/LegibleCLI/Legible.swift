@@ -71,14 +71,21 @@ public enum Legible {
         }
     }
 
-    /// Runs the commands that need no concurrency (`info`) to the end on the calling thread and
-    /// returns their exit code; nil for the others, which `main` runs. The executable calls it
-    /// before its first `await`: a `legible info` process then never starts the concurrency
-    /// runtime's threads, whose start-up and hand-offs were a measurable part of its run on a
-    /// small file (see bench/README.md).
+    /// Runs the commands that need no concurrency (`info`, `thumbnails`) to the end on the
+    /// calling thread and returns their exit code; nil for the others, which `main` runs. The
+    /// executable calls it before its first `await`: a `legible info` process then never starts
+    /// the concurrency runtime's threads, whose start-up and hand-offs were a measurable part of
+    /// its run on a small file (see bench/README.md).
     public static func mainWithoutConcurrency(_ arguments: [String]) -> Int32? {
-        guard arguments.first == "info" else { return nil }
-        LeptonicaDiagnostics.silence()
-        return InfoCommand(arguments: Array(arguments.dropFirst())).run().rawValue
+        switch arguments.first {
+        case "info":
+            LeptonicaDiagnostics.silence()
+            return InfoCommand(arguments: Array(arguments.dropFirst())).run().rawValue
+        case "thumbnails":
+            LeptonicaDiagnostics.silence()
+            return ThumbnailsCommand(arguments: Array(arguments.dropFirst())).runWithoutSuspending().rawValue
+        default:
+            return nil
+        }
     }
 }

@@ -32,39 +32,44 @@ public enum Thumbnails {
     /// - Throws: `PipelineError`: `.fileAccess` for an unreadable input or unwritable folder,
     ///   `.badInput` for a damaged input or page, `.encrypted` without the right password.
     public static func write(_ input: URL, to folder: URL, options: Options) async throws -> [URL] {
-        try await BlockingIO.run {
-            let document = try DocumentReader.open(input, password: options.password).document
-            let pages: [PDFPage]
-            do {
-                pages = try document.pages().filter { options.pages?.contains(index: $0.index) ?? true }
-            } catch {
-                throw PipelineError(.badInput, "\(input.lastPathComponent): \(error)")
-            }
-            do {
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            } catch {
-                throw PipelineError(.fileAccess, "cannot create \(folder.path): \((error as NSError).localizedDescription)")
-            }
-            var written: [URL] = []
-            for page in pages {
-                let png: [UInt8]
-                do {
-                    png = try thumbnail(of: page, in: document, size: options.size).pngData()
-                } catch let error as ImagingError {
-                    throw PipelineError(.badInput, "\(input.lastPathComponent) page \(page.index + 1): \(error.message)")
-                }
-                let url = folder.appendingPathComponent(fileName(page: page.index + 1))
-                do {
-                    let file = try OutputFile(destination: url)
-                    try file.write(png)
-                    try file.commit()
-                } catch let error as WriteError {
-                    throw PipelineError(.fileAccess, error.message)
-                }
-                written.append(url)
-            }
-            return written
+        try await BlockingIO.run { try writeWithoutSuspending(input, to: folder, options: options) }
+    }
+
+    /// `write(_:to:options:)` on the calling thread, for a caller that is not on the concurrency
+    /// runtime's pool (the command line before its first `await`: no runtime threads are started).
+    /// - Throws: as `write(_:to:options:)`.
+    public static func writeWithoutSuspending(_ input: URL, to folder: URL, options: Options) throws -> [URL] {
+        let document = try DocumentReader.open(input, password: options.password).document
+        let pages: [PDFPage]
+        do {
+            pages = try document.pages().filter { options.pages?.contains(index: $0.index) ?? true }
+        } catch {
+            throw PipelineError(.badInput, "\(input.lastPathComponent): \(error)")
         }
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw PipelineError(.fileAccess, "cannot create \(folder.path): \((error as NSError).localizedDescription)")
+        }
+        var written: [URL] = []
+        for page in pages {
+            let png: [UInt8]
+            do {
+                png = try thumbnail(of: page, in: document, size: options.size).pngData()
+            } catch let error as ImagingError {
+                throw PipelineError(.badInput, "\(input.lastPathComponent) page \(page.index + 1): \(error.message)")
+            }
+            let url = folder.appendingPathComponent(fileName(page: page.index + 1))
+            do {
+                let file = try OutputFile(destination: url)
+                try file.write(png)
+                try file.commit()
+            } catch let error as WriteError {
+                throw PipelineError(.fileAccess, error.message)
+            }
+            written.append(url)
+        }
+        return written
     }
 
     /// The thumbnail of one page, upright as a viewer shows it.
