@@ -22,9 +22,7 @@ public enum ImageDecoder {
                                                  document: document, resources: resources)
             image = try (isMask ? nil : rawJPEG(data, space: space, decode: decode)) ?? jpeg(data)
         case "JPXDecode"?:
-            image = try data.withUnsafeBufferPointer {
-                try PixImage(pixReadMemJp2k($0.baseAddress, $0.count, 1, nil, 0, 0), or: "JPEG 2000 data cannot be decoded")
-            }
+            image = try jpx(data)
         case "CCITTFaxDecode"?, "CCF"?:
             let tiff = CCITTWrapper.tiff(data: data, parameters: parameters, width: width, height: height)
             let decoded = try tiff.withUnsafeBufferPointer {

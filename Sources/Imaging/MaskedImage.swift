@@ -34,6 +34,9 @@ struct MaskedImage {
             }
             return MaskedImage(color: color, coverage: .alpha(alpha))
         }
+        if let alpha = try ImageDecoder.jpxSoftMask(placement.stream, document: document) {
+            return MaskedImage(color: image, coverage: .alpha(try alpha.scaled(width: image.width, height: image.height)))
+        }
         switch document.resolve(dict["Mask"] ?? .null) {
         case .stream(let mask) where document.resolve(mask.dictionary["ImageMask"] ?? .null) != .bool(true)
                                       && mask.dictionary["ColorSpace"] != nil:

@@ -66,3 +66,54 @@ extension JPXDecoderTests {
         #expect(largest == 0)
     }
 }
+
+extension JPXDecoderTests {
+    @Test func imageDecoderFallsBackWhereLeptonicaRefuses() throws {
+        let url = Self.corpus.appendingPathComponent("issue19326.pdf")
+        let document = try PDFDocument(bytes: try Fixtures.bytes(url))
+        guard case .stream(let stream) = try document.object(ObjectRef(8, 0)) else {
+            Issue.record("object 8 is not a stream")
+            return
+        }
+        let folder = try TemporaryDirectory()
+        try Tool.run("pdfimages", ["-png", "-f", "1", "-l", "1", url.path, folder.file("img").path])
+        let ours = try ImageDecoder.decode(stream, document: document)
+        #expect(try ours.hasSamePixels(as: try PixImage(encoded: try Fixtures.bytes(folder.file("img-000.png")))))
+        // With /SMaskInData 1 instead of /SMask, the JPX alpha channel is the soft mask; in
+        // this file it holds the same coverage as the explicit /SMask pdfimages extracts.
+        var inData = stream
+        inData.dictionary["SMask"] = nil
+        inData.dictionary["SMaskInData"] = .int(1)
+        let alpha = try #require(try ImageDecoder.jpxSoftMask(inData, document: document))
+        let smask = try PixImage(encoded: try Fixtures.bytes(folder.file("img-001.png")))
+        let (largest, mean) = try difference(alpha, smask)
+        print("JPX alpha vs /SMask: largest \(largest) mean \(mean)")
+        #expect(largest <= 1)
+        #expect(try ImageDecoder.jpxSoftMask(stream, document: document) == nil)
+    }
+}
+
+extension JPXDecoderTests {
+    @Test func damagedCodestreamsFailWithTypedErrorsOrDecode() throws {
+        let original = try jpxBytes("bug_jpx.pdf", object: 15)
+        var generator = SystemRandomNumberGenerator()
+        var failures = 0
+        for round in 0..<300 {
+            var bytes = original
+            if round % 3 == 0 {
+                bytes = Array(bytes.prefix(Int.random(in: 0..<bytes.count, using: &generator)))
+            } else {
+                for _ in 0..<(1 + round % 4) {
+                    bytes[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+                }
+            }
+            do {
+                _ = try JPXDecoder.decode(bytes).pixImage()
+            } catch is ImagingError {
+                failures += 1
+            }
+        }
+        // Truncation before the first tile can only fail; most damage still decodes.
+        #expect(failures > 0 && failures < 300)
+    }
+}

@@ -48,7 +48,7 @@ extension JPXTileComponent {
             }
         }
         bits.align()
-        position = bits.position
+        position = min(bits.position, data.count)
         if codestream.usesEPH, position + 2 <= data.count, data[position] == 0xFF, data[position + 1] == 0x92 {
             position += 2
         }
