@@ -107,4 +107,13 @@ import Testing
         #expect(result.map(\.label) == ["Geburtsort", "Nationality"])
         #expect(result.first.map { $0.rect.left == 256 && $0.rect.right == 371.5 && $0.rect.top > 96 && $0.rect.bottom == 129 } == true)
     }
+
+    @Test func printOCRDidNotReadStillBoundsTheLineUnderIt() {
+        // Faint type over a fill-in line, read by OCR as no word: its ink (marks) is print.
+        let letters = stride(from: 40.0, to: 300, by: 9).map { LayoutRect(left: $0, top: 257, right: $0 + 6, bottom: 264) }
+        let page = LayoutPrimitives(page: 0, width: 612, height: 792, rules: [horizontal(y: 278, from: 35, to: 560)], marks: letters)
+        let result = fields(page)
+        #expect(result.count == 1)
+        #expect(result.first.map { $0.rect.top >= 264 && abs($0.rect.bottom - 278) < 1 && $0.rect.height >= 10 } == true)
+    }
 }

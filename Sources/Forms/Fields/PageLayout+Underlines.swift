@@ -65,6 +65,10 @@ extension PageLayout {
         for w in words where w.rect.bottom < rule.position - 3 && overlapsRule(w.rect.left, w.rect.right) {
             limit = min(limit, rule.position - w.rect.bottom - 1)
         }
+        // Print OCR did not read (faint or coloured type) is print all the same.
+        for m in marks where m.height >= 4 && m.bottom < rule.position - 3 && overlapsRule(m.left, m.right) {
+            limit = min(limit, rule.position - m.bottom - 1)
+        }
         return limit
     }
 
