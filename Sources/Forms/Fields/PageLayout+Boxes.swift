@@ -23,6 +23,9 @@ extension PageLayout {
                 rect = writingLine(byLabelOf: box) ?? box
             } else {
                 let text = printed.dropFirst().reduce(printed[0]) { $0.union($1) }
+                // Print standing taller than it is wide is set sideways (a rotated column header,
+                // a vertical group title): the cell is a header, not a label with room to write.
+                if text.height > 1.5 * text.width && text.height > p.maxSingleLineHeight / 2 { continue }
                 let inside = TextLine.phrases(of: words(inside: box))
                 // A cell holding an option (its check box read as "O" before the option's words).
                 if let first = inside.min(by: { ($0.rect.top, $0.rect.left) < ($1.rect.top, $1.rect.left) }),
@@ -36,7 +39,8 @@ extension PageLayout {
                     rect = line
                 } else if box.bottom - text.bottom >= p.minFreeHeightBelowLabel {
                     rect = LayoutRect(left: box.left, top: text.bottom + 0.5, right: box.right, bottom: box.bottom)
-                } else if p.fieldRightOfLabelInBox > 0 && (!isTableCell(box) || text.width <= 12) && box.right - text.right >= max(p.minTextFieldWidth, 0.35 * box.width) && text.height <= p.maxSingleLineHeight {
+                } else if p.fieldRightOfLabelInBox > 0 && (!isTableCell(box) || text.width <= 12)
+                            && !isCentred(text, in: box) && box.right - text.right >= max(p.minTextFieldWidth, 0.35 * box.width) && text.height <= p.maxSingleLineHeight {
                     rect = LayoutRect(left: text.right + 2, top: box.top, right: box.right, bottom: box.bottom)
                 } else {
                     continue
@@ -53,6 +57,13 @@ extension PageLayout {
             taken.append(rect)
         }
         return fields
+    }
+
+    /// Whether print stands in the middle of a box, as much room left of it as right: a caption
+    /// (a header row's title, a rate printed in a column), not a label with room after it.
+    private func isCentred(_ text: LayoutRect, in box: LayoutRect) -> Bool {
+        let before = text.left - box.left, after = box.right - text.right
+        return before > 0.1 * box.width && abs(before - after) <= 0.15 * box.width
     }
 
     /// Whether rules run across the box's inside (rows or columns drawn not quite to its edges):

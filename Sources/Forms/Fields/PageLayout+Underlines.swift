@@ -73,9 +73,11 @@ extension PageLayout {
     }
 
     /// The parts of a rule that are not the top or bottom edge of a box (a table's rule runs on
-    /// past its closed cells as the underline of an open column).
+    /// past its closed cells as the underline of an open column), nor of a row of character
+    /// cells made a field already (the line along a comb's top is its lid, not a line to write
+    /// above).
     private func freeSegments(of rule: Rule) -> [Rule] {
-        let edges = boxes.filter { abs($0.top - rule.position) <= 2.5 || abs($0.bottom - rule.position) <= 2.5 }
+        let edges = (boxes + taken.filter(isDividedIntoCells)).filter { abs($0.top - rule.position) <= 2.5 || abs($0.bottom - rule.position) <= 2.5 }
             .map { ($0.left, $0.right) }.sorted { $0.0 < $1.0 }
         var segments: [Rule] = []
         var cursor = rule.start
@@ -86,6 +88,15 @@ extension PageLayout {
         }
         if cursor < rule.end - 1 { segments.append(Rule(orientation: .horizontal, position: rule.position, start: cursor, end: rule.end, thickness: rule.thickness)) }
         return segments
+    }
+
+    /// Whether ticks divide a field's inside into cells (at least a comb's least number).
+    private func isDividedIntoCells(_ rect: LayoutRect) -> Bool {
+        let ticks = verticals.filter { v in
+            v.position > rect.left + 2 && v.position < rect.right - 2 && v.start <= rect.top + 3 && v.end >= rect.bottom - 3
+                && v.end - v.start <= rect.height + 6
+        }
+        return ticks.count + 1 >= parameters.minCombCells
     }
 
     /// Whether words stand on the rule along a good part of it (a pre-printed underline).

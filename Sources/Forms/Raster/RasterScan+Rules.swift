@@ -53,6 +53,7 @@ extension RasterScan {
         let thick = try long.opened(width: tw, height: th)
         let thin = try long.subtracting(thick).opened(width: ow, height: oh)
 
+        let paperTinted = horizontal && isPaperTinted
         var rules: [Rule] = []
         for (box, pixels) in thin.components(connectivity: 8) {
             let length = horizontal ? box.width : box.height
@@ -62,11 +63,49 @@ extension RasterScan {
             let r = frame.rect(box)
             if isText(r, horizontal: horizontal) { continue }
             let scale = horizontal ? frame.scaleY : frame.scaleX
-            rules.append(horizontal
-                ? Rule(orientation: .horizontal, position: r.center.y, start: r.left, end: r.right, thickness: thickness * scale)
-                : Rule(orientation: .vertical, position: r.center.x, start: r.top, end: r.bottom, thickness: thickness * scale))
+            guard horizontal else {
+                rules.append(Rule(orientation: .vertical, position: r.center.x, start: r.top, end: r.bottom, thickness: thickness * scale))
+                continue
+            }
+            for run in paperTinted ? [box] : untintedRuns(of: box, minimum: minimum) {
+                let piece = frame.rect(run)
+                rules.append(Rule(orientation: .horizontal, position: r.center.y, start: piece.left, end: piece.right, thickness: thickness * scale))
+            }
         }
         return RuleScan(rules: rules, mask: thin)
+    }
+
+    /// The parts of a horizontal rule not running under a tinted area (paper shaded gray or
+    /// coloured, not inked, in a band a few points above the stroke): under tint the rule is a
+    /// grid line of a shaded block — where forms mean nothing to be entered — not a line to
+    /// write on. Runs shorter than `minimum` pixels are dropped.
+    private func untintedRuns(of rule: PixelBox, minimum: Int) -> [PixelBox] {
+        let gap = frame.pixelsY(1), depth = frame.pixelsY(4), step = frame.pixelsX(4)
+        let top = rule.y - gap - depth
+        guard top >= 0, rule.width > step else { return [rule] }
+        var runs: [PixelBox] = []
+        var start: Int?
+        var x = rule.x
+        while x < rule.right {
+            let band = PixelBox(x: x, y: top, width: min(step, rule.right - x), height: depth)
+            let tinted = shaded.inkCount(in: band) - ink.inkCount(in: band)
+            let isTinted = Double(tinted) >= 0.6 * Double(band.width * band.height)
+            if !isTinted && start == nil { start = x }
+            if isTinted, let s = start {
+                runs.append(PixelBox(x: s, y: rule.y, width: x - s, height: rule.height))
+                start = nil
+            }
+            x += step
+        }
+        if let s = start { runs.append(PixelBox(x: s, y: rule.y, width: rule.right - s, height: rule.height)) }
+        return runs.filter { $0.width >= minimum }
+    }
+
+    /// Whether most of the page is tinted (a form printed on coloured paper, or a scan's gray
+    /// cast): then tint marks no shaded block.
+    private var isPaperTinted: Bool {
+        let all = PixelBox(x: 0, y: 0, width: shaded.width, height: shaded.height)
+        return Double(shaded.inkCount(in: all) - ink.inkCount(in: all)) >= 0.5 * Double(all.width * all.height)
     }
 
     /// Whether a rule candidate runs through words for half its length: strokes of letters
