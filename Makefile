@@ -59,6 +59,7 @@ bench: build
 	-bash bench/batch-throughput.sh
 	-bash bench/jbig2-vs-pdfimages.sh
 	-bash bench/images-vs-pdfimages.sh
+	-bash bench/jpx-vs-leptonica.sh
 	-bash bench/compose-vs-pdftoppm.sh
 	-bash bench/optimize-vs-ocrmypdf.sh
 	-bash bench/flatten-sweep.sh

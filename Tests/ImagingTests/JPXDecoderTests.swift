@@ -117,3 +117,54 @@ extension JPXDecoderTests {
         #expect(failures > 0 && failures < 300)
     }
 }
+
+/// Every JPX image of a file decodes with our decoder as Leptonica (openjpeg) decodes it:
+/// exactly for the reversible 5/3 transform, within one level for 9/7. `make test` checks two
+/// small files; bench/jpx-vs-leptonica.sh runs it over every corpus PDF naming JPXDecode with
+/// `LEGIBLE_JPX_FILES` (a list of paths) and writes one line per image to `LEGIBLE_JPX_REPORT`.
+extension JPXDecoderTests {
+    @Test func jpxImagesDecodeAsLeptonicaDecodesThem() throws {
+        let environment = ProcessInfo.processInfo.environment
+        var files = [Self.corpus.appendingPathComponent("bug_jpx.pdf").path,
+                     Self.corpus.appendingPathComponent("jp2k-resetprob.pdf").path]
+        if let list = environment["LEGIBLE_JPX_FILES"] {
+            files = try String(contentsOfFile: list, encoding: .utf8).split(separator: "\n").map(String.init)
+        }
+        var lines: [String] = []
+        var compared = 0
+        for path in files {
+            let list = try Tool.run("pdfimages", ["-list", path])
+            guard let document = try? PDFDocument(bytes: try Fixtures.bytes(URL(fileURLWithPath: path))) else { continue }
+            var seen = Set<Int>()
+            for line in list.stdout.split(separator: "\n").dropFirst(2) {
+                let f = line.split(separator: " ").map(String.init)
+                guard f.count >= 12, f[8] == "jpx", let object = Int(f[10]), seen.insert(object).inserted else { continue }
+                var outcome: String
+                do {
+                    guard case .stream(let stream) = try document.object(ObjectRef(object, Int(f[11]) ?? 0)) else {
+                        throw ImagingError(.decodeFailed, "not a stream")
+                    }
+                    let bytes = try document.imageData(of: stream).data
+                    let ours = try JPXDecoder.decode(bytes)
+                    if let theirs = try? leptonica(bytes) {
+                        let (largest, mean) = try difference(try ours.pixImage(), theirs)
+                        outcome = largest == 0 ? "exact" : largest <= 1 ? "within-1" : "mismatch"
+                        outcome += "\tlargest \(largest) mean \(String(format: "%.5f", mean))"
+                        compared += 1
+                        #expect(largest <= 1, "\(path) obj \(object)")
+                    } else {
+                        outcome = "leptonica-refuses\tours \(ours.width)x\(ours.height) x\(ours.planes.count) \(ours.precisions)"
+                    }
+                } catch {
+                    outcome = "error\t\(error)"
+                    Issue.record("\(path) obj \(object): \(error)")
+                }
+                lines.append("\(path)\t\(object)\t\(outcome)")
+            }
+        }
+        #expect(compared > 0)
+        if let report = environment["LEGIBLE_JPX_REPORT"] {
+            try (lines.joined(separator: "\n") + "\n").write(toFile: report, atomically: true, encoding: .utf8)
+        }
+    }
+}
