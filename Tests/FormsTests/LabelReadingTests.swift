@@ -30,6 +30,19 @@ import Testing
         #expect(page.label(for: LayoutRect(left: 100, top: 98, right: 250, bottom: 112)) == "Phone")
     }
 
+    @Test func aLineNumberInItsOwnCellTakesTheWordsBeforeTheCellsWall() {
+        // A tax form's line: "Amount to be deposited . . . | 1a | [amount]", the number boxed.
+        let words = [word("Amount", 30, 100, 62, 107), word("to", 65, 100, 72, 107), word("deposited", 75, 100, 115, 107),
+                     word("1a", 466, 100, 475, 107)]
+        let wall = Rule(orientation: .vertical, position: 460, start: 96, end: 112, thickness: 1)
+        let page = PageLayout(LayoutPrimitives(page: 0, width: 612, height: 792, rules: [wall], words: words),
+                              parameters: FormDetectionParameters())
+        #expect(page.label(for: LayoutRect(left: 482, top: 97, right: 554, bottom: 110)) == "Amount to deposited 1a")
+        #expect(page.lineNumberLabel("1a", in: LayoutRect(left: 460, top: 96, right: 481, bottom: 112)) == "Amount to deposited 1a")
+        // A row header of words stays as it is.
+        #expect(page.lineNumberLabel("Deutsch", in: LayoutRect(left: 460, top: 96, right: 481, bottom: 112)) == "Deutsch")
+    }
+
     @Test func sidewaysHeaderWordsReadColumnByColumnFromTheBottomUp() {
         // Two lines running bottom to top: "Anzahl der" left, "PFLICHT-GRUNDkurse" right.
         let words = [word("der", 10, 40, 20, 55), word("Anzahl", 10, 60, 20, 100),

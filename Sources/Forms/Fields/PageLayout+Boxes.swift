@@ -95,7 +95,8 @@ extension PageLayout {
             b != cell && abs(b.left - cell.left) <= 4 && abs(b.right - cell.right) <= 4 && b.bottom <= cell.top + 2.5
         }
         guard !rowMates.isEmpty || !columnMates.isEmpty else { return nil }
-        let row = rowMates.sorted { $0.left < $1.left }.lazy.map { self.cellText($0) }.first { !$0.isEmpty }
+        let row = rowMates.sorted { $0.left < $1.left }.lazy.map { (self.cellText($0), $0) }.first { !$0.0.isEmpty }
+            .map { self.lineNumberLabel($0.0, in: $0.1) }
         let column = columnMates.sorted { $0.bottom > $1.bottom }.lazy.map { self.cellText($0) }.first { !$0.isEmpty }
             ?? columnHeader(above: cell).map { clean($0.text) }
         let parts = [column, row].compactMap { $0 }

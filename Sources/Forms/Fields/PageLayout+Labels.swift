@@ -10,7 +10,9 @@ extension PageLayout {
             var text = clean(left.text)
             // A row number alone: the column's header says what the field is.
             if text.filter(\.isLetter).count < 3 {
-                if let before = phraseLeft(of: left.rect, reach: 400), !clean(before.text).isEmpty {
+                // The number often sits in a cell of its own ("… . . . | 1a | amount"): the words
+                // before it lie across that cell's wall.
+                if let before = phraseLeft(of: left.rect, reach: 400, crossingWalls: true), !clean(before.text).isEmpty {
                     text = clean(before.text) + " " + text
                 } else if let header = columnHeader(above: rect), !clean(header.text).isEmpty {
                     text = clean(header.text) + " " + text
@@ -22,6 +24,14 @@ extension PageLayout {
         if allowBelow, let below = phraseBelow(rect) { return clean(below.text) }
         if let header = columnHeader(above: rect) { return clean(header.text) }
         return ""
+    }
+
+    /// A row header that is only a line number ("1a", "7") in a cell of its own: the words
+    /// printed before the cell, across its wall, say what the row is.
+    func lineNumberLabel(_ text: String, in cell: LayoutRect) -> String {
+        guard text.filter(\.isLetter).count < 3, let before = phraseLeft(of: cell, reach: 400, crossingWalls: true) else { return text }
+        let words = clean(before.text)
+        return words.isEmpty ? text : words + " " + text
     }
 
     /// The header of the column a field stands in (a list's rows, a table's cells): the nearest
@@ -106,11 +116,11 @@ extension PageLayout {
     }
 
     /// The nearest phrase ending left of `rect` on its line.
-    func phraseLeft(of rect: LayoutRect, reach: Double? = nil) -> TextLine? {
+    func phraseLeft(of rect: LayoutRect, reach: Double? = nil, crossingWalls: Bool = false) -> TextLine? {
         let reach = reach ?? parameters.labelSearchLeft
         let cy = rect.center.y
         // A vertical rule between a phrase and the field closes off another cell's text.
-        let walls = verticals.filter { $0.start <= cy && $0.end >= cy && $0.position < rect.left - 1 }.map(\.position)
+        let walls = crossingWalls ? [] : verticals.filter { $0.start <= cy && $0.end >= cy && $0.position < rect.left - 1 }.map(\.position)
         return phrases.filter { p in
             let py = p.rect.center.y
             return py >= rect.top - 2 && py <= rect.bottom + 2 && p.rect.right <= rect.left + 4 && p.rect.left < rect.left - 1
