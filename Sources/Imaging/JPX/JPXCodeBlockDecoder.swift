@@ -14,8 +14,9 @@ struct JPXCodeBlockDecoder {
     /// Magnitudes (bit p of bit-plane p) and signs, row-major `width × height`.
     private(set) var magnitudes: [Int32]
     private(set) var negative: [Bool]
-    /// The lowest bit-plane any pass reached, for the reconstruction point of truncated data.
-    private(set) var lowestPlane = 0
+    /// The plane and kind (0 significance, 1 refinement, 2 cleanup) of the last pass run.
+    private var lastPlane = 0
+    private var lastKind = 2
 
     private let rowStride: Int
     // Per padded position (one-sample border): bit 0 significant, 1 negative, 2 coded in this
@@ -50,7 +51,7 @@ struct JPXCodeBlockDecoder {
                     for _ in 0..<4 { _ = coder.decode(&contexts, 18) }
                 }
             }
-            lowestPlane = plane
+            (lastPlane, lastKind) = (plane, kind)
             if style & 0x02 != 0 { contexts = Self.freshContexts() }
             kind += 1
             if kind == 3 {
@@ -59,6 +60,17 @@ struct JPXCodeBlockDecoder {
                 if plane < 0 { break }
                 for i in flags.indices { flags[i] &= ~4 }
             }
+        }
+    }
+
+    /// The lowest bit-plane decoded for the sample at (x, y) (N_b of E.1.1.2): a truncated last
+    /// plane reached only the samples its passes coded.
+    func lowestPlane(_ x: Int, _ y: Int) -> Int {
+        let f = flags[(y + 1) * rowStride + x + 1]
+        switch lastKind {
+        case 0: return f & 4 != 0 ? lastPlane : lastPlane + 1
+        case 1: return f & 5 != 0 ? lastPlane : lastPlane + 1
+        default: return lastPlane
         }
     }
 

@@ -122,13 +122,14 @@ struct JPXTileDecoder {
     private func write(_ decoder: JPXCodeBlockDecoder, into samples: inout [Float], band: JPXBand,
                        block: JPXCodeBlock, delta: Float, reversible: Bool) {
         let width = block.x1 - block.x0
-        // Undecoded low bit-planes leave the value in the middle of what they could add.
-        let half: Float = reversible && decoder.lowestPlane == 0 ? 0 : Float(pow2(decoder.lowestPlane)) / 2
         for y in 0..<(block.y1 - block.y0) {
             let row = (block.y0 - band.y0 + y) * band.width + block.x0 - band.x0
             for x in 0..<width {
                 let magnitude = decoder.magnitudes[y * width + x]
                 guard magnitude != 0 else { continue }
+                // Undecoded low bit-planes leave the value in the middle of what they could add.
+                let lowest = decoder.lowestPlane(x, y)
+                let half: Float = reversible && lowest == 0 ? 0 : Float(1 << lowest) / 2
                 var value = (Float(magnitude) + half) * delta
                 if reversible { value = value.rounded(.down) }
                 samples[row + x] = decoder.negative[y * width + x] ? -value : value
