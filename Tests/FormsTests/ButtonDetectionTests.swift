@@ -63,3 +63,23 @@ import Testing
         #expect(buttons.first.map { abs($0.rect.width - 11) < 0.01 && abs($0.rect.center.x - 105) < 0.01 } == true)
     }
 }
+
+/// Round letters OCR did not read are not radio buttons.
+@Suite struct RoundLetterTests {
+    @Test func theCountersOfASerifHeadingOCRCouldNotReadAreNotButtons() throws {
+        // "NOM ET ADRESSE DE L'ORGANISME QUI REGLE VOS PRESTATIONS…": orange serif capitals the
+        // page's OCR leaves out; each O has a closed, nearly round counter.
+        let page = try FormsCorpusPage("fr_issue6127")
+        #expect(!page.words.contains { $0.rect.top > 250 && $0.rect.bottom < 272 && $0.text.contains("ORGANISME") })
+        let primitives = try page.primitives()
+        let found = primitives.squares + primitives.circles
+        #expect(!found.contains { $0.center.y > 250 && $0.center.y < 272 })
+    }
+
+    @Test func theOOfAWordOCRReadWithoutItIsNotAButton() throws {
+        // "OMB Number: 4040-0004" in the top right corner: OCR reads "OMB", as it reads a button glued to "MB".
+        let page = try FormsCorpusPage("us_sf424_p2")
+        let primitives = try page.primitives()
+        #expect(!(primitives.squares + primitives.circles).contains { $0.top < 25 && $0.left > 450 })
+    }
+}

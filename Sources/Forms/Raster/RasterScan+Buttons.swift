@@ -73,6 +73,7 @@ extension RasterScan {
         // A letter inside a word has its neighbours' ink close on both sides (no letter is a
         // wide oval; a fill-in oval in a table may sit close to its column's rules).
         if deviation < 0.3 && isBetweenLetters(outer) { return nil }
+        if round && deviation < 0.3 && isRoundLetter(hole: box, outer: outer, strokes: strokes, cap: cap) { return nil }
         if isCounter(box, outer: outer, round: round, sharp: fill >= 0.95 && roundness < 0.2) { return nil }
         // A letter's bowl (d, a, e, p, R) is joined to a stem or a tail above or below it; a
         // button's outline is a shape of its own. A wide oval may have its caption touching it;
@@ -121,6 +122,28 @@ extension RasterScan {
         if rest.contains(where: \.isLowercase) { return true }
         // A short capital label (AM, PM, NO), unless the whole is a word whose O is a letter.
         return rest.count <= 2 && !["OF", "OR", "ON", "OK", "OH", "OX", "ONE", "OUR", "OUT", "OWN", "OFF", "OIL"].contains(text)
+    }
+
+    /// Whether a round hole is a capital O, Q or a zero that OCR left out of its words (a
+    /// heading it could not read, "MB" read for "OMB"): drawn buttons are circles of even
+    /// stroke, larger or smaller than the capitals of their label; those letters are taller
+    /// than wide, or thicker at the sides than at the top and bottom (a serif face's stress),
+    /// or followed at a letter's spacing by a letter exactly as tall.
+    private func isRoundLetter(hole: PixelBox, outer: PixelBox, strokes: [Int], cap: Int) -> Bool {
+        if Double(hole.height) >= 1.15 * Double(hole.width) { return true }
+        let sides = min(strokes[0], strokes[2]), ends = max(strokes[1], strokes[3])
+        if ends > 0 && sides < cap && sides > ends { return true }
+        let h = outer.height, spacing = max(2, Int(0.35 * Double(h)))
+        guard let window = BitWindow(ink, PixelBox(x: outer.right, y: outer.y - h / 2, width: spacing + h, height: 2 * h)) else { return false }
+        // The next ink right of the shape, through its middle rows.
+        let middle = (outer.y + h / 5)..<(outer.bottom - h / 5)
+        guard let start = (outer.right..<(outer.right + spacing)).first(where: { x in middle.contains { window[x, $0] } }) else { return false }
+        let columns = start..<(start + max(2, 2 * h / 5))
+        let rows = (outer.y - h / 2)..<(outer.bottom + h / 2)
+        guard let top = rows.first(where: { y in columns.contains { window[$0, y] } }),
+              let bottom = rows.reversed().first(where: { y in columns.contains { window[$0, y] } }) else { return false }
+        let tolerance = max(1, h / 15)
+        return abs(top - outer.y) <= tolerance && abs(bottom + 1 - outer.bottom) <= tolerance
     }
 
     /// Whether ink lies within a letter's spacing on both the left and the right of a shape.
