@@ -30,6 +30,16 @@ import Testing
         #expect(page.label(for: LayoutRect(left: 100, top: 98, right: 250, bottom: 112)) == "Phone")
     }
 
+    @Test func wordsOcrOnlyGuessedAreNoLabel() {
+        // "NOM DE FAMILLE" on the noisy French form, read by the page pass as three guesses.
+        let guesses = [LayoutWord(text: "oe", rect: LayoutRect(left: 70, top: 100, right: 76, bottom: 110), confidence: 12),
+                       LayoutWord(text: "eee", rect: LayoutRect(left: 78, top: 100, right: 88, bottom: 110), confidence: 0),
+                       LayoutWord(text: "tere", rect: LayoutRect(left: 90, top: 100, right: 98, bottom: 110), confidence: 22)]
+        let words = [LayoutWord(text: "Phone", rect: LayoutRect(left: 20, top: 100, right: 50, bottom: 110), confidence: 96)] + guesses
+        let page = PageLayout(LayoutPrimitives(page: 0, width: 612, height: 792, words: words), parameters: FormDetectionParameters())
+        #expect(page.label(for: LayoutRect(left: 100, top: 98, right: 250, bottom: 112)) == "Phone")
+    }
+
     @Test func aLineNumberInItsOwnCellTakesTheWordsBeforeTheCellsWall() {
         // A tax form's line: "Amount to be deposited . . . | 1a | [amount]", the number boxed.
         let words = [word("Amount", 30, 100, 62, 107), word("to", 65, 100, 72, 107), word("deposited", 75, 100, 115, 107),

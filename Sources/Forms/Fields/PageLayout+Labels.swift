@@ -41,7 +41,7 @@ extension PageLayout {
     func columnHeader(above rect: LayoutRect) -> TextLine? {
         guard let seed = phrases.filter({ p in
             p.rect.bottom <= rect.top + 3 && rect.top - p.rect.bottom <= 400
-                && p.rect.center.x >= rect.left && p.rect.center.x <= rect.right && p.text.contains(where: \.isLetter) && !Self.isNoise(p.text)
+                && p.rect.center.x >= rect.left && p.rect.center.x <= rect.right && p.text.contains(where: \.isLetter) && !Self.isNoise(p)
         }).max(by: { $0.rect.bottom < $1.rect.bottom }) else { return nil }
         let within = { (r: LayoutRect) in r.left >= rect.left - 8 && r.right <= rect.right + 8 }
         var block = seed.words
@@ -124,7 +124,7 @@ extension PageLayout {
         return phrases.filter { p in
             let py = p.rect.center.y
             return py >= rect.top - 2 && py <= rect.bottom + 2 && p.rect.right <= rect.left + 4 && p.rect.left < rect.left - 1
-                && rect.left - p.rect.right <= reach && !walls.contains { $0 > p.rect.right - 1 } && !Self.isNoise(p.text)
+                && rect.left - p.rect.right <= reach && !walls.contains { $0 > p.rect.right - 1 } && !Self.isNoise(p)
         }.max { $0.rect.right < $1.rect.right }
     }
 
@@ -132,7 +132,7 @@ extension PageLayout {
     func phraseAbove(_ rect: LayoutRect) -> TextLine? {
         phrases.filter { p in
             p.rect.bottom <= rect.top + 3 && rect.top - p.rect.bottom <= parameters.labelSearchAbove
-                && p.rect.right > rect.left + 2 && p.rect.left < rect.right - 2 && p.rect.left >= rect.left - 24 && !Self.isNoise(p.text)
+                && p.rect.right > rect.left + 2 && p.rect.left < rect.right - 2 && p.rect.left >= rect.left - 24 && !Self.isNoise(p)
         }.min { a, b in
             let da = rect.top - a.rect.bottom, db = rect.top - b.rect.bottom
             return abs(da - db) > 2 ? da < db : a.rect.left < b.rect.left
@@ -159,6 +159,12 @@ extension PageLayout {
 }
 
 extension PageLayout {
+    /// Whether a phrase is no label: noise by its letters, or every word of it a guess OCR made
+    /// with little confidence (a coloured title on a noisy scan read as "oe eee tere").
+    static func isNoise(_ phrase: TextLine) -> Bool {
+        isNoise(phrase.text) || phrase.words.allSatisfy { ($0.confidence ?? 100) < 30 }
+    }
+
     /// Whether a phrase is OCR's reading of something that is no print (a rotated header, a
     /// stamp, a dotted leader): several tokens, most of them scraps — a letter or two, letters
     /// run into digits, a capital inside lower case — and no word of five letters; or nothing
