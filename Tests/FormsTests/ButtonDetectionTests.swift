@@ -83,3 +83,29 @@ import Testing
         #expect(!(primitives.squares + primitives.circles).contains { $0.top < 25 && $0.left > 450 })
     }
 }
+
+/// Touching squares: a short comb, unless each has an option letter of its own.
+@Suite struct OptionCellTests {
+    private func cells(_ n: Int) -> [LayoutRect] {
+        (0..<n).map { i in LayoutRect(left: 200 + 13 * Double(i), top: 200, right: 212.5 + 13 * Double(i), bottom: 212.5) }
+    }
+
+    @Test func touchingSquaresEachUnderAnOptionLetterAreCheckBoxes() {
+        // OCR reads two of the letters as one word ("FX"), as on the DS-11's sex boxes.
+        let words = [LayoutWord(text: "Sex", rect: LayoutRect(left: 150, top: 203, right: 170, bottom: 211)),
+                     LayoutWord(text: "M", rect: LayoutRect(left: 203, top: 192, right: 209, bottom: 199)),
+                     LayoutWord(text: "FX", rect: LayoutRect(left: 216, top: 192, right: 235, bottom: 199))]
+        let fields = FieldAssembler().fields(from: LayoutPrimitives(page: 0, width: 612, height: 792, squares: cells(3), words: words))
+        #expect(fields.count == 3)
+        #expect(fields.allSatisfy { $0.kind == .checkbox })
+        #expect(fields.map { String($0.label.suffix(1)) } == ["M", "F", "X"])
+    }
+
+    @Test func touchingSquaresUnderOneWordOrRepeatedLettersAreAComb() {
+        for caption in ["MM", "Day"] {
+            let words = [LayoutWord(text: caption, rect: LayoutRect(left: 202, top: 192, right: 222, bottom: 199))]
+            let fields = FieldAssembler().fields(from: LayoutPrimitives(page: 0, width: 612, height: 792, squares: cells(2), words: words))
+            #expect(fields.map(\.kind) == [.comb], "\(caption)")
+        }
+    }
+}

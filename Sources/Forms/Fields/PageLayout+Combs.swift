@@ -29,9 +29,19 @@ extension PageLayout {
                 run.append(next)
                 current = next
             }
-            // Two or three touching squares are a short comb (mm | dd), never separate check boxes.
+            // Two or three touching squares are a short comb (mm | dd), never separate check boxes,
+            // unless each is marked with an option letter of its own (M | F | X).
             let squareSet = Set(squares)
             guard run.count >= p.minCombCellRun || (run.count >= 2 && run.allSatisfy { squareSet.contains($0) }) else { continue }
+            if run.count < p.minCombCellRun, let letters = optionLetters(over: run) {
+                run.forEach { used.insert($0) }
+                let question = label(for: run.dropFirst().reduce(run[0]) { $0.union($1) })
+                for (cell, letter) in zip(run, letters) {
+                    fields.append(field(widgetRect(cell), .checkbox, label: question.isEmpty ? letter : question + " " + letter, confidence: 0.8))
+                    taken.append(cell)
+                }
+                continue
+            }
             // Most cells of one width (a wider cell or two where the print groups digits).
             let widths = run.map(\.width).sorted()
             let median = widths[widths.count / 2]
@@ -48,6 +58,29 @@ extension PageLayout {
         boxes.removeAll { used.contains($0) }
         squares.removeAll { used.contains($0) }
         return fields
+    }
+
+    /// The capital letters printed just above a short run of cells, one over each cell and each
+    /// another ("M F X" over a sex's boxes), or nil. OCR may read neighbouring letters as one
+    /// word ("FX"): a word's letters are spread evenly over its width.
+    private func optionLetters(over run: [LayoutRect]) -> [String]? {
+        guard let first = run.first, let last = run.last else { return nil }
+        let above = words.filter { w in
+            w.rect.center.y < first.top && first.top - w.rect.bottom <= 8 && w.rect.center.x > first.left && w.rect.center.x < last.right
+        }
+        var letters = Array(repeating: "", count: run.count)
+        for word in above {
+            let characters = Array(word.text)
+            guard characters.allSatisfy({ $0.isLetter && $0.isUppercase }) else { return nil }
+            let pitch = word.rect.width / Double(characters.count)
+            for (i, c) in characters.enumerated() {
+                let x = word.rect.left + (Double(i) + 0.5) * pitch
+                guard let cell = run.firstIndex(where: { x >= $0.left && x <= $0.right }), letters[cell].isEmpty else { return nil }
+                letters[cell] = String(c)
+            }
+        }
+        guard letters.allSatisfy({ !$0.isEmpty }), Set(letters).count == letters.count else { return nil }
+        return letters
     }
 
     /// Short vertical ticks standing on a horizontal rule, evenly spaced: a comb of one cell
