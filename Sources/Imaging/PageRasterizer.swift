@@ -46,7 +46,8 @@ public struct PageRasterizer: Sendable {
     /// scans to gray by area, from their 1-bit decoding).
     private func single(_ placement: ImagePlacement, crop: PDFRect, unit: Double, document: PDFDocument) throws -> PageRaster? {
         let dict = placement.stream.dictionary
-        guard !placement.isStencil, dict["SMask"] == nil, dict["Mask"] == nil else { return nil }
+        guard !placement.isStencil, dict["SMask"] == nil, dict["Mask"] == nil,
+              (document.resolve(dict["SMaskInData"] ?? .null).intValue ?? 0) == 0 else { return nil }
         let box = placement.bounds
         let nativeScale = placement.dpi / 72
         // Half an image pixel: a whole one let a 1-pixel image inset by a pixel on a 3-pixel

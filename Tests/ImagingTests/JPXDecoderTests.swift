@@ -168,3 +168,24 @@ extension JPXDecoderTests {
         }
     }
 }
+
+extension JPXDecoderTests {
+    @Test func alphaInTheJPXDataMasksThePageLikeAnExplicitSMask() throws {
+        let original = try Fixtures.bytes(Self.corpus.appendingPathComponent("issue19326.pdf"))
+        // Same length, so the cross-reference offsets stay right: the image's mask now comes
+        // from its own alpha channel (which holds the same coverage as object 15).
+        let from = Array("/SMask 15 0 R\n".utf8), to = Array("/SMaskInData 1".utf8)
+        var edited = original
+        let at = try #require((0...(edited.count - from.count)).first { edited[$0..<$0 + from.count].elementsEqual(from) })
+        edited.replaceSubrange(at..<at + from.count, with: to)
+        func raster(_ bytes: [UInt8]) throws -> PixImage {
+            let document = try PDFDocument(bytes: bytes)
+            let page = try #require(try document.pages().first)
+            return try #require(try PageRasterizer().raster(for: page, document: document)).image
+        }
+        let withSMask = try raster(original), withAlpha = try raster(edited)
+        // Both masks are opaque everywhere in this file, so this pins down that the page goes
+        // through the masked path and composes the same, not that alpha shows through.
+        #expect(try withAlpha.hasSamePixels(as: withSMask))
+    }
+}
