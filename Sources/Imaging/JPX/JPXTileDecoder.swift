@@ -2,6 +2,10 @@
 /// (E.1) and the inverse wavelet transform, giving each component's samples before the
 /// component transform and level shift.
 struct JPXTileDecoder {
+    /// The most packets one tile may have (layers × precincts), so hostile layer counts cannot
+    /// make us sort millions of empty packets.
+    static let maxPackets = 1 << 18
+
     let codestream: JPXCodestream
     let tile: Int
 
@@ -61,7 +65,7 @@ struct JPXTileDecoder {
                         default: throw JPXFailure.damaged("progression order")
                         }
                         packets.append(Packet(key: key, layer: layer, resolution: r, component: c, precinct: p))
-                        guard packets.count <= JPXTileComponent.maxCodeBlocks else {
+                        guard packets.count <= Self.maxPackets else {
                             throw JPXFailure.unsupported("too many packets")
                         }
                     }
