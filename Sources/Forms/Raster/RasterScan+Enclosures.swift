@@ -3,17 +3,18 @@ import Imaging
 /// Closed shapes found on a page.
 struct EnclosureScan {
     var boxes: [LayoutRect] = []
-    var squares: [LayoutRect] = []
-    var circles: [LayoutRect] = []
-    /// The pixel boxes of the buttons' outlines (their ink is not a mark).
+    /// The outlines of small hollow squares and circles on the ink: boxes are not taken there,
+    /// and their ink is not a mark. (Buttons themselves come from `buttons(outline:)`, which
+    /// tells letters from buttons; this coarser pass keeps boxes and marks off every button-like
+    /// shape, letters' included.)
     var buttonOutlines: [PixelBox] = []
 }
 
 extension RasterScan {
-    /// Boxes, table cells, squares and circles, from the page's holes: background regions the
-    /// ink closes in (after bridging one-pixel breaks). A hole's size says box or button; how
-    /// much of its bounding box it fills says square (≈ 1) or circle (≈ π/4). Holes inside
-    /// words are letters' counters.
+    /// Boxes and table cells, and the outlines of button-like shapes, from the page's holes:
+    /// background regions the ink closes in (after bridging one-pixel breaks). A hole's size
+    /// says box or button; how much of its bounding box it fills says square (≈ 1) or circle
+    /// (≈ π/4). Holes inside words are letters' counters.
     func enclosures(ruleMask: PixImage) throws -> EnclosureScan {
         let p = parameters
         // Boxes close in on ink or tint (white fields on coloured bands); buttons on ink only, so
@@ -40,13 +41,7 @@ extension RasterScan {
                 let inside = ink.inkCount(in: box)
                 guard Double(inside) <= p.maxButtonFill * Double(box.width * box.height) else { continue }
                 if scan.buttonOutlines.contains(where: { overlapShare($0, outer) > 0.5 }) { continue }
-                if fill >= 0.9 {
-                    scan.squares.append(frame.rect(outer))
-                } else if onInk && fill >= p.minCircleFill {
-                    scan.circles.append(frame.rect(outer))
-                } else {
-                    continue
-                }
+                guard fill >= 0.9 || (onInk && fill >= p.minCircleFill) else { continue }
                 scan.buttonOutlines.append(outer)
             }
         }
