@@ -22,7 +22,7 @@ public struct FieldAssembler: Sendable {
         fields += page.buttonFields()
         fields += page.boxFields()
         fields += page.underlineFields()
-        return FieldAssembler.readingOrder(page.outsideReservedRegions(fields))
+        return FieldAssembler.readingOrder(page.settledSignatures(page.outsideReservedRegions(fields)))
     }
 
     /// Sorts fields top to bottom by rows (fields whose centres are within half a line are one

@@ -12,9 +12,11 @@ enum FieldKindHints {
         label.lowercased().split { !($0.isLetter || $0.isNumber || $0 == "/") }.map(String.init)
     }
 
-    /// Whether the label asks for a signature.
+    /// Whether the label asks for a signature: a caption ("Buyer's Signature", "Firma del
+    /// solicitante"), not a sentence that mentions a signatory.
     static func isSignature(_ label: String) -> Bool {
-        words(label).contains { signatureWords.contains($0) || $0.hasPrefix("signat") }
+        let w = words(label)
+        return w.count <= 8 && w.contains { signatureWords.contains($0) || $0.hasPrefix("signat") }
     }
 
     /// Whether the label asks for a date ("Date", "Date of birth", "Fecha", "mm/dd/yyyy"…).
