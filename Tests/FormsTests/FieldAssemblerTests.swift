@@ -48,6 +48,18 @@ import Testing
         #expect(result.first.map { abs($0.rect.left - 100) < 0.01 && abs($0.rect.right - 172) < 0.01 } == true)
     }
 
+    @Test func combCellsDrawnAsNestedBoxesAreOneCombNotTwoOverlappingOnes() {
+        // Form 8888's routing numbers: each digit's cell framed, a shorter run of inner boxes inside.
+        let outer = (0..<9).map { i in LayoutRect(left: 144 + 14.4 * Double(i), top: 156, right: 158.4 + 14.4 * Double(i), bottom: 168) }
+        let inner = (0..<7).map { i in LayoutRect(left: 158 + 14.4 * Double(i), top: 157, right: 172 + 14.4 * Double(i), bottom: 167) }
+        let page = LayoutPrimitives(page: 0, width: 612, height: 792, boxes: outer + inner,
+                                    words: [word("Routing", 60, 158, 100, 166), word("number", 104, 158, 140, 166)])
+        let result = fields(page)
+        #expect(result.count == 1)
+        #expect(result.first?.kind == .comb)
+        #expect(result.first?.maxLength == 9)
+    }
+
     @Test func anUnderlinePrintedUnderAWordIsNotAFieldButOneAfterALabelIs() {
         let page = LayoutPrimitives(page: 0, width: 612, height: 792,
                                     rules: [rule(y: 300, from: 100, to: 160), rule(y: 340, from: 150, to: 350)],

@@ -50,6 +50,12 @@ extension PageLayout {
             let rect = run.dropFirst().reduce(run[0]) { $0.union($1) }
             // OCR reads the ticks of a long comb as junk words; only a short run must be empty.
             if run.count < 8 && run.contains(where: { !words(inside: $0).isEmpty }) { continue }
+            // A comb's cells drawn as nested boxes (an outer frame per digit and an inner one)
+            // give two runs: the first made, the outer, is the comb; the inner one is its print.
+            guard !isTaken(rect) else {
+                run.forEach { used.insert($0) }
+                continue
+            }
             run.forEach { used.insert($0) }
             let label = label(for: rect)
             fields.append(field(rect, .comb, label: label, confidence: 0.85, maxLength: run.count))
