@@ -89,18 +89,7 @@ private func tintedBandWords(_ image: PixImage, stem: String, scale: (x: Double,
     var words: [LayoutWord] = []
     for crop in try TintedLabelCrops.crops(of: image, dpi: 200, parameters: parameters) {
         let base = cache.appendingPathComponent("\(stem)-\(crop.x)-\(crop.y)-\(crop.image.width)x\(crop.image.height)")
-        let tsv = base.appendingPathExtension("tsv")
-        if !FileManager.default.fileExists(atPath: tsv.path) {
-            let png = base.appendingPathExtension("png")
-            try Data(crop.image.pngData()).write(to: png)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["tesseract", png.path, base.path, "--dpi", "200", "-l", "eng", "tsv"]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-        }
+        let tsv = try cachedTesseractTSV(of: crop.image, at: base)
         let found = (try? TesseractTSV.words(String(contentsOf: tsv, encoding: .utf8), scale: scale.x, scaleY: scale.y)) ?? []
         let dx = Double(crop.x) * scale.x, dy = Double(crop.y) * scale.y
         words += found.map { LayoutWord(text: $0.text, rect: LayoutRect(left: $0.rect.left + dx, top: $0.rect.top + dy,
@@ -120,18 +109,7 @@ private func rotatedLineWords(_ image: PixImage, stem: String, scale: (x: Double
     }
     for crop in try RotatedLabelCrops.crops(of: image, dpi: 200, parameters: parameters) {
         let base = cache.appendingPathComponent("\(stem)-\(crop.x)-\(crop.y)-\(crop.image.width)x\(crop.image.height)")
-        let tsv = base.appendingPathExtension("tsv")
-        if !FileManager.default.fileExists(atPath: tsv.path) {
-            let png = base.appendingPathExtension("png")
-            try Data(crop.image.pngData()).write(to: png)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["tesseract", png.path, base.path, "--dpi", "200", "-l", "eng", "tsv"]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-        }
+        let tsv = try cachedTesseractTSV(of: crop.image, at: base)
         let words = crop.pageWords(TesseractTSV.cropWords((try? String(contentsOf: tsv, encoding: .utf8)) ?? ""))
         found += words.map { LayoutWord(text: $0.text, rect: points($0.left, $0.top, $0.right, $0.bottom)) }
         if let region = crop.regionRead(by: words) { read.append(points(region.left, region.top, region.right, region.bottom)) }
@@ -150,18 +128,7 @@ private func cellWords(_ primitives: LayoutPrimitives, image: PixImage, stem: St
         let width = Int((cell.width / scale.x).rounded()), height = Int((cell.height / scale.y).rounded())
         guard let crop = try CellLabelCrops.crop(of: image, x: x, y: y, width: width, height: height, dpi: 200, parameters: parameters) else { continue }
         let base = cache.appendingPathComponent("\(stem)-\(crop.x)-\(crop.y)-\(crop.image.width)x\(crop.image.height)")
-        let tsv = base.appendingPathExtension("tsv")
-        if !FileManager.default.fileExists(atPath: tsv.path) {
-            let png = base.appendingPathExtension("png")
-            try Data(crop.image.pngData()).write(to: png)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["tesseract", png.path, base.path, "--dpi", "200", "-l", "eng", "tsv"]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-        }
+        let tsv = try cachedTesseractTSV(of: crop.image, at: base)
         let found = TesseractTSV.cropWords((try? String(contentsOf: tsv, encoding: .utf8)) ?? "").map { w in
             LayoutWord(text: w.text, rect: LayoutRect(left: (w.left + Double(crop.x)) * scale.x, top: (w.top + Double(crop.y)) * scale.y,
                                                       right: (w.right + Double(crop.x)) * scale.x, bottom: (w.bottom + Double(crop.y)) * scale.y),
@@ -170,6 +137,22 @@ private func cellWords(_ primitives: LayoutPrimitives, image: PixImage, stem: St
         words = CellLabelCrops.replacing(words, in: cell, with: found)
     }
     return words
+}
+
+/// The tesseract CLI's TSV for a crop, cached at `base`.tsv (the crop written beside it as PNG).
+private func cachedTesseractTSV(of image: PixImage, at base: URL) throws -> URL {
+    let tsv = base.appendingPathExtension("tsv")
+    guard !FileManager.default.fileExists(atPath: tsv.path) else { return tsv }
+    let png = base.appendingPathExtension("png")
+    try Data(image.pngData()).write(to: png)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["tesseract", png.path, base.path, "--dpi", "200", "-l", "eng", "tsv"]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    return tsv
 }
 
 private struct PrimitivesDump: Encodable {

@@ -53,15 +53,7 @@ public enum CellLabelCrops {
             defer { pixDestroy(&clipped) }
             var bits = clipped.flatMap { pixThresholdToBinary($0, Int32(max(1, min(255, Int(parameters.inkThreshold))))) }
             defer { pixDestroy(&bits) }
-            // White around the print: Tesseract reads poorly what comes near the image's edge.
-            var framed = bits.flatMap { t -> UnsafeMutablePointer<PIX>? in
-                let w = pixGetWidth(t), h = pixGetHeight(t)
-                guard let frame = pixCreate(w + Int32(2 * border), h + Int32(2 * border), 1) else { return nil }
-                _ = pixRasterop(frame, Int32(border), Int32(border), w, h, PIX_SRC, t, 0, 0)
-                return frame
-            }
-            defer { pixDestroy(&framed) }
-            guard let shown = framed.flatMap({ pixConvert1To8(nil, $0, 255, 0) }) else {
+            guard let shown = LabelCropFrame.framed(bits, border: border) else {
                 throw FormsError(.unreadablePage, "the page image cannot be analysed for form fields (cutting a cell failed)")
             }
             return PixImage(owning: shown)

@@ -135,15 +135,7 @@ public enum RotatedLabelCrops {
                 defer { pixDestroy(&clipped) }
                 var turned = clipped.flatMap { pixRotateOrth($0, 1) }
                 defer { pixDestroy(&turned) }
-                // White around the print: Tesseract reads poorly what comes near the image's edge.
-                var framed = turned.flatMap { t -> UnsafeMutablePointer<PIX>? in
-                    let w = pixGetWidth(t), h = pixGetHeight(t)
-                    guard let frame = pixCreate(w + Int32(2 * border), h + Int32(2 * border), 1) else { return nil }
-                    _ = pixRasterop(frame, Int32(border), Int32(border), w, h, PIX_SRC, t, 0, 0)
-                    return frame
-                }
-                defer { pixDestroy(&framed) }
-                guard let shown = framed.flatMap({ pixConvert1To8(nil, $0, 255, 0) }) else {
+                guard let shown = LabelCropFrame.framed(turned, border: border) else {
                     throw FormsError(.unreadablePage, "the page image cannot be analysed for form fields (turning a sideways label failed)")
                 }
                 return PixImage(owning: shown)
