@@ -8,7 +8,7 @@ BIN        := .build/release/legible
 SAMPLE     := Samples/two-pages.pdf
 export OMP_THREAD_LIMIT := 1
 
-.PHONY: all deps build test soak demo bench sweep fuzz clean
+.PHONY: all deps build test soak demo bench sweep fuzz fuzz-jpx clean
 
 all: build
 
@@ -69,6 +69,11 @@ bench: build
 FUZZ_SECONDS ?= 1800
 fuzz: deps
 	bash Fuzz/run.sh $(FUZZ_SECONDS)
+
+## fuzz-jpx: the JPEG 2000 decoder's libFuzzer target (Fuzz/run-jpx.sh), seeded with the corpus's
+## JPX streams, for FUZZ_SECONDS; findings in .build/fuzz-jpx/artifacts/
+fuzz-jpx: deps
+	bash Fuzz/run-jpx.sh $(FUZZ_SECONDS)
 
 ## sweep: release build, then legible info --json --check against qpdf --check / --show-npages on every
 ## PDF of ../shared/corpus/pdf/ (10 s each): files read, page-count agreement, crashes, timeouts, time
