@@ -2,15 +2,7 @@ import Testing
 @testable import Forms
 
 /// The assembler on hand-made primitives: one behaviour each, in layout points.
-@Suite struct FieldAssemblerTests {
-    private func word(_ text: String, _ left: Double, _ top: Double, _ right: Double, _ bottom: Double) -> LayoutWord {
-        LayoutWord(text: text, rect: LayoutRect(left: left, top: top, right: right, bottom: bottom))
-    }
-
-    private func rule(y: Double, from start: Double, to end: Double) -> Rule {
-        Rule(orientation: .horizontal, position: y, start: start, end: end, thickness: 0.7)
-    }
-
+@Suite struct FieldAssemblerTests: HandMadeLayout {
     private func fields(_ primitives: LayoutPrimitives) -> [FormField] {
         FieldNamer().name(FieldAssembler().fields(from: primitives))
     }

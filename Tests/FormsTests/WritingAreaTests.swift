@@ -3,15 +3,7 @@ import Testing
 
 /// What the assembler refuses as a text field, and how it cuts the writing area: on hand-made
 /// primitives in layout points, one behaviour each.
-@Suite struct WritingAreaTests {
-    private func word(_ text: String, _ left: Double, _ top: Double, _ right: Double, _ bottom: Double) -> LayoutWord {
-        LayoutWord(text: text, rect: LayoutRect(left: left, top: top, right: right, bottom: bottom))
-    }
-
-    private func rule(y: Double, from start: Double, to end: Double, thickness: Double = 0.7) -> Rule {
-        Rule(orientation: .horizontal, position: y, start: start, end: end, thickness: thickness)
-    }
-
+@Suite struct WritingAreaTests: HandMadeLayout {
     private func fields(_ primitives: LayoutPrimitives) -> [FormField] {
         FieldAssembler().fields(from: primitives)
     }

@@ -3,19 +3,7 @@ import Testing
 
 /// Where the writing line of a field lies when one rule or one box does not say it alone:
 /// rules shared by several columns, answer lines beside an option's oval, tall amount cells.
-@Suite struct WritingLineTests {
-    private func word(_ text: String, _ left: Double, _ top: Double, _ right: Double, _ bottom: Double) -> LayoutWord {
-        LayoutWord(text: text, rect: LayoutRect(left: left, top: top, right: right, bottom: bottom))
-    }
-
-    private func horizontal(y: Double, from start: Double, to end: Double) -> Rule {
-        Rule(orientation: .horizontal, position: y, start: start, end: end, thickness: 0.7)
-    }
-
-    private func vertical(x: Double, from start: Double, to end: Double) -> Rule {
-        Rule(orientation: .vertical, position: x, start: start, end: end, thickness: 0.7)
-    }
-
+@Suite struct WritingLineTests: HandMadeLayout {
     private func fields(_ primitives: LayoutPrimitives) -> [FormField] {
         FieldAssembler().fields(from: primitives).filter { $0.kind != .checkbox && $0.kind != .radio }
     }
@@ -23,7 +11,7 @@ import Testing
     @Test func aColumnWallStandingOnARuleSplitsItIntoOneFieldPerColumn() {
         // "Name … | Social security number": captions at the top of a row, one rule under both.
         let page = LayoutPrimitives(page: 0, width: 612, height: 792,
-                                    rules: [horizontal(y: 125, from: 50, to: 560),
+                                    rules: [rule(y: 125, from: 50, to: 560),
                                             vertical(x: 430, from: 100, to: 125)],
                                     words: [word("Name", 52, 101, 80, 108), word("Social", 432, 101, 460, 108),
                                             word("security", 463, 101, 500, 108), word("number", 503, 101, 540, 108)])
@@ -35,7 +23,7 @@ import Testing
 
     @Test func aShortTickOnARuleDoesNotSplitIt() {
         let page = LayoutPrimitives(page: 0, width: 612, height: 792,
-                                    rules: [horizontal(y: 200, from: 100, to: 300), vertical(x: 200, from: 195, to: 200)],
+                                    rules: [rule(y: 200, from: 100, to: 300), vertical(x: 200, from: 195, to: 200)],
                                     words: [word("Address", 40, 190, 90, 199)])
         let result = fields(page)
         #expect(result.count == 1)
@@ -46,7 +34,7 @@ import Testing
         // A table's open last column: "LOSS" oval, then the amount, on every row.
         let oval = LayoutRect(left: 475, top: 246, right: 492, bottom: 254)
         let page = LayoutPrimitives(page: 0, width: 612, height: 792,
-                                    rules: [horizontal(y: 241.6, from: 474, to: 558), horizontal(y: 254.7, from: 474, to: 558)],
+                                    rules: [rule(y: 241.6, from: 474, to: 558), rule(y: 254.7, from: 474, to: 558)],
                                     circles: [oval], words: [word("Gain", 500, 225, 520, 233)])
         let result = fields(page)
         #expect(result.count == 1)
@@ -83,7 +71,7 @@ import Testing
     @Test func aGridsOpenEndColumnIsALineButItsWalledCellsAreNot() {
         // Rows ruled across the page; a column wall crosses them. With no wall at the rules'
         // right end, the end column is open: one field a row right of the wall.
-        let rows = [300.0, 320, 340].map { horizontal(y: $0, from: 50, to: 560) }
+        let rows = [300.0, 320, 340].map { rule(y: $0, from: 50, to: 560) }
         let wall = vertical(x: 470, from: 280, to: 360)
         let open = fields(LayoutPrimitives(page: 0, width: 612, height: 792, rules: rows + [wall],
                                            words: [word("Amount", 500, 285, 540, 294)]))
@@ -111,7 +99,7 @@ import Testing
     @Test func printOCRDidNotReadStillBoundsTheLineUnderIt() {
         // Faint type over a fill-in line, read by OCR as no word: its ink (marks) is print.
         let letters = stride(from: 40.0, to: 300, by: 9).map { LayoutRect(left: $0, top: 257, right: $0 + 6, bottom: 264) }
-        let page = LayoutPrimitives(page: 0, width: 612, height: 792, rules: [horizontal(y: 278, from: 35, to: 560)], marks: letters)
+        let page = LayoutPrimitives(page: 0, width: 612, height: 792, rules: [rule(y: 278, from: 35, to: 560)], marks: letters)
         let result = fields(page)
         #expect(result.count == 1)
         #expect(result.first.map { $0.rect.top >= 264 && abs($0.rect.bottom - 278) < 1 && $0.rect.height >= 10 } == true)
