@@ -2,7 +2,7 @@
 # `make demo` and `make test` are all a fresh Debian machine with the Swift toolchain needs.
 
 SWIFT      ?= swift
-APT_PKGS   := libtesseract-dev libleptonica-dev zlib1g-dev tesseract-ocr-eng tesseract-ocr-osd poppler-utils qpdf openssl pkg-config \
+APT_PKGS   := libtesseract-dev libleptonica-dev zlib1g-dev tesseract-ocr tesseract-ocr-eng tesseract-ocr-osd poppler-utils qpdf openssl pkg-config \
               mupdf-tools ghostscript imagemagick libtiff-tools
 BIN        := .build/release/legible
 SAMPLE     := Samples/two-pages.pdf
