@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "PDF", targets: ["PDF"]),
         .library(name: "PDFWriter", targets: ["PDFWriter"]),
         .library(name: "Pipeline", targets: ["Pipeline"]),
+        .library(name: "Legible", targets: ["Legible"]),
     ],
     targets: [
         .systemLibrary(name: "CZlib", pkgConfig: "zlib",
@@ -28,6 +29,8 @@ let package = Package(
         .target(name: "TextLayer", dependencies: ["PDF", "PDFWriter", "OCR"]),
         .target(name: "Forms", dependencies: ["PDF", "PDFText", "Imaging", "OCR", "PDFWriter", "CLeptonica"]),
         .target(name: "Pipeline", dependencies: ["PDF", "PDFWriter", "Imaging", "OCR", "TextLayer", "Forms", "PDFText"]),
+        // The public, PDFKit-shaped library (issue 17): thin, delegating to the modules above.
+        .target(name: "Legible", dependencies: ["PDF", "PDFWriter", "PDFText", "Imaging", "OCR", "Tesseract", "TextLayer", "Forms", "Pipeline"]),
         .target(name: "LegibleCLI", dependencies: ["Pipeline", "Tesseract", "PDF", "OCR", "PDFText", "Forms", "Imaging"]),
         // lld: gold warns about mktemp inside the static Foundation that `make build` links.
         // Packed relative relocations (DT_RELR, glibc 2.36+, Debian 12): the loader applies the
@@ -46,6 +49,7 @@ let package = Package(
         .testTarget(name: "TextLayerTests", dependencies: ["TextLayer", "PDF", "PDFWriter", "OCR", "TestSupport"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "OCR", "PDF", "Imaging", "Tesseract", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FormsTests", dependencies: ["Forms", "PDF", "PDFText", "Imaging", "OCR", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "LegibleTests", dependencies: ["Legible", "TestSupport"]),
         .testTarget(name: "LegibleCLITests", dependencies: ["LegibleCLI", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
