@@ -39,6 +39,9 @@ public struct ToolResult: Sendable {
 
 /// Runs the independent tools used as oracles (qpdf, pdftotext, pdfimages, …).
 public enum Tool {
+    /// `env`'s exit status when the program it was asked to run does not exist.
+    private static let toolNotFound: Int32 = 127
+
     /// Runs `name` (looked up on PATH) with `arguments` and waits for it.
     @discardableResult
     public static func run(_ name: String, _ arguments: [String], environment: [String: String]? = nil) throws -> ToolResult {
@@ -58,6 +61,11 @@ public enum Tool {
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let errData = (try? Data(contentsOf: errorFile)) ?? Data()
+        // env exits 127 when the tool is not installed: an oracle that could not run must fail
+        // the test that asked for it, not hand it an empty answer.
+        if process.terminationStatus == toolNotFound {
+            throw PDFFixtures.FixtureError("\(name) is not installed (run `make deps`)")
+        }
         return ToolResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
                           stderr: String(decoding: errData, as: UTF8.self), output: outData)
     }
