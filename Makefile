@@ -8,7 +8,7 @@ BIN        := .build/release/legible
 SAMPLE     := Samples/two-pages.pdf
 export OMP_THREAD_LIMIT := 1
 
-.PHONY: all deps build test soak demo bench sweep fuzz fuzz-jpx clean
+.PHONY: all deps build test soak demo bench sweep fuzz fuzz-jpx train-forms clean
 
 all: build
 
@@ -63,6 +63,18 @@ bench: build
 	-bash bench/compose-vs-pdftoppm.sh
 	-bash bench/optimize-vs-ocrmypdf.sh
 	-bash bench/flatten-sweep.sh
+
+## train-forms: the form detector's learned scorer (issue 15): every candidate of the large forms corpus
+## (../shared/corpus/forms-large, rendered by ../shared/bench/forms/render-flat.sh) with its features, dumped
+## by the forms-detect harness, then bench/forms/train.py: logistic regression, leave-one-source-out figures,
+## Models/forms/field-scorer.json and Sources/Forms/Scoring/FieldScorer+Model.swift rewritten
+## (TRAIN_FLAGS=--on ships it switched on; --no-write only measures)
+TRAIN_FLAGS ?=
+train-forms: deps
+	LEGIBLE_FORMS_CANDIDATES=1 LEGIBLE_FORMS_SCORER=off CORPUS=large bash bench/forms-detect.sh
+	eval "$$(../shared/bench/setup.sh)"; "$$BENCH_PY" bench/forms/train.py --truth-dir ../shared/corpus/forms-large/truth \
+	  --candidates flat=/tmp/legible-forms-detect-large/flat/fields.cand \
+	  --candidates flat_noisy=/tmp/legible-forms-detect-large/flat_noisy/fields.cand $(TRAIN_FLAGS)
 
 ## fuzz: the PDF reader's libFuzzer target (Fuzz/: swiftc -sanitize=fuzzer,address, outside the package),
 ## seeded with the corpus's small files, for FUZZ_SECONDS (default 1800); findings in .build/fuzz/artifacts/

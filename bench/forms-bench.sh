@@ -7,15 +7,26 @@
 # (pypdf) and the filled files are rendered (pdftotext for text values, pdftoppm pixels
 # inside button widgets): the filled values must show.
 # Needs the release binary (make build) and ../shared/bench (setup.sh installs pypdf).
-# Environment: BENCH_SHARED (default ../shared/bench), FORMS_CORPUS (default
-# ../shared/corpus/forms), FORMS_OUT (default /tmp/legible-forms-bench), JOBS (default 2),
+# bench/forms/report.py then prints per field type, per drawing convention and per source.
+#   bash bench/forms-bench.sh                   # the 15 original forms
+#   CORPUS=large bash bench/forms-bench.sh      # ../shared/corpus/forms-large (148 forms), from the renders
+#                                               # of ../shared/bench/forms/render-flat.sh (flat, flat_noisy)
+# Environment: BENCH_SHARED (default ../shared/bench), CORPUS (original | large), FORMS_CORPUS (truth
+# and src/), FORMS_RENDERS (the folder holding flat/ and flat_noisy/), FORMS_OUT (default
+# /tmp/legible-forms-bench, or /tmp/legible-forms-bench-large), JOBS (default 2),
 # SKIP_RUN=1 (score and fill the outputs of an earlier run again, without running legible),
-# VARIANTS (default "flat flat_noisy vector").
+# VARIANTS (default "flat flat_noisy vector"; "flat flat_noisy" for the large corpus).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SHARED=${BENCH_SHARED:-../shared/bench}
-CORPUS=${FORMS_CORPUS:-../shared/corpus/forms}
-OUT=${FORMS_OUT:-/tmp/legible-forms-bench}
+case ${CORPUS:-original} in
+  original) CORPUS_DIR=${FORMS_CORPUS:-../shared/corpus/forms}; RENDERS=${FORMS_RENDERS:-$CORPUS_DIR}
+            OUT=${FORMS_OUT:-/tmp/legible-forms-bench}; VARIANTS=${VARIANTS:-flat flat_noisy vector} ;;
+  large)    CORPUS_DIR=${FORMS_CORPUS:-../shared/corpus/forms-large}; RENDERS=${FORMS_RENDERS:-/tmp/legible-forms-large}
+            OUT=${FORMS_OUT:-/tmp/legible-forms-bench-large}; VARIANTS=${VARIANTS:-flat flat_noisy} ;;
+  *) echo "forms-bench: CORPUS is original or large" >&2; exit 1 ;;
+esac
+CORPUS=$CORPUS_DIR
 JOBS=${JOBS:-2}
 BIN=$PWD/.build/release/legible
 [ -x "$BIN" ] || { echo "forms-bench: build the release binary first (make build)" >&2; exit 1; }
@@ -42,9 +53,9 @@ for src in sorted(glob.glob(sys.argv[1] + "/*.pdf")):
         print("   cannot strip %s: %s" % (os.path.basename(src), e))
 PY
 
-input_dir() { case $1 in vector) echo "$OUT/inputs/vector" ;; *) echo "$CORPUS/$1" ;; esac; }
+input_dir() { case $1 in vector) echo "$OUT/inputs/vector" ;; *) echo "$RENDERS/$1" ;; esac; }
 
-for variant in ${VARIANTS:-flat flat_noisy vector}; do
+for variant in $VARIANTS; do
   dir=$OUT/$variant
   in=$(input_dir "$variant")
   fail=0
@@ -71,6 +82,7 @@ for variant in ${VARIANTS:-flat flat_noisy vector}; do
   "$BENCH_PY" "$SHARED/forms/score.py" --truth-dir "$CORPUS/truth" --pred-dir "$dir" --tool "legible-$variant" \
     --out "$dir/scores.jsonl" > "$dir/score.log" 2>&1 || { echo "   score.py failed:"; tail -5 "$dir/score.log"; }
   "$BENCH_PY" "$SHARED/forms/summarize.py" "--truth-dir=$CORPUS/truth" "$dir/scores.jsonl:$dir"
+  "$BENCH_PY" bench/forms/report.py --truth-dir "$CORPUS/truth" --pred-dir "$dir" | sed 's/^/   /'
   # Detection (no OCR) and OCR seconds per page, from Legible's own report.
   "$BENCH_PY" - "$dir/reports" <<'PY'
 import glob, json, sys

@@ -28,11 +28,21 @@ struct FormsBenchHarness {
         }
         #expect(!byDocument.isEmpty)
         let finder = RasterPrimitiveFinder(parameters: parameters)
-        let assembler = FieldAssembler(parameters: parameters)
+        // The learned scorer: LEGIBLE_FORMS_SCORER=on|off, else the shipped model's own setting.
+        let scorer: FieldScorer? = switch env["LEGIBLE_FORMS_SCORER"] {
+        case "on": FieldScorer()
+        case "off": nil
+        default: FieldScorerModel.shipped.onByDefault ? FieldScorer() : nil
+        }
+        let assembler = ScoredFieldAssembler(parameters: parameters, scorer: scorer)
+        // LEGIBLE_FORMS_CANDIDATES: also write every candidate with its features (bench/forms/train.py's input).
+        let candidatesOut = env["LEGIBLE_FORMS_CANDIDATES"] != nil ? URL(fileURLWithPath: output.path + ".cand") : nil
+        if let candidatesOut { try FileManager.default.createDirectory(at: candidatesOut, withIntermediateDirectories: true) }
         for (id, stems) in byDocument.sorted(by: { $0.key < $1.key }) {
             var fields: [FormField] = []
             var seconds = 0.0
             var primitivesDump: [[String: Int]] = []
+            var candidates: [CandidateRecord] = []
             for (page, stem) in stems.sorted().enumerated() {
                 let image = try PixImage(encoded: Fixtures.bytes(input.appendingPathComponent(stem + ".png")))
                 // The page's size in points (`ID-NNN.size`, from pdfinfo) when known: not every
@@ -64,6 +74,9 @@ struct FormsBenchHarness {
                 }
                 fields += assembler.fields(from: primitives)
                 seconds += Date().timeIntervalSince(start)
+                if candidatesOut != nil {
+                    candidates += assembler.proposer.candidates(from: primitives).map(CandidateRecord.init)
+                }
                 primitivesDump.append(["rules": primitives.rules.count, "boxes": primitives.boxes.count,
                                        "squares": primitives.squares.count, "circles": primitives.circles.count,
                                        "marks": primitives.marks.count])
@@ -77,6 +90,10 @@ struct FormsBenchHarness {
             let record = BenchRecord(id: id, seconds: seconds, pages: stems.count, primitives: primitivesDump,
                                      fields: fields.map { BenchField($0) })
             try JSONEncoder().encode(record).write(to: output.appendingPathComponent(id + ".json"))
+            if let candidatesOut {
+                try JSONEncoder().encode(CandidatesRecord(id: id, features: FieldFeatures.names, candidates: candidates))
+                    .write(to: candidatesOut.appendingPathComponent(id + ".json"))
+            }
         }
     }
 }
@@ -168,5 +185,17 @@ private struct BenchField: Encodable {
     init(_ f: FormField) {
         page = f.page; rect = [f.rect.left, f.rect.top, f.rect.right, f.rect.bottom]; kind = f.kind.rawValue
         name = f.name; label = f.label; maxLength = f.maxLength; exportValue = f.exportValue; isDate = f.isDate
+    }
+}
+
+private struct CandidatesRecord: Encodable {
+    var id: String, features: [String], candidates: [CandidateRecord]
+}
+
+private struct CandidateRecord: Encodable {
+    var page: Int, rect: [Double], kind: String, shipped: Bool, x: [Double]
+    init(_ c: FieldCandidate) {
+        page = c.field.page; rect = [c.field.rect.left, c.field.rect.top, c.field.rect.right, c.field.rect.bottom]
+        kind = c.field.kind.rawValue; shipped = c.fromShippedPass; x = c.features
     }
 }
