@@ -27,11 +27,13 @@ let package = Package(
         .target(name: "OCR", dependencies: ["Imaging"]),
         .target(name: "Tesseract", dependencies: ["OCR", "Imaging", "CTesseract", "CLeptonica"]),
         .target(name: "TextLayer", dependencies: ["PDF", "PDFWriter", "OCR"]),
+        // The PDF/A-2 validator (issue 16): reads like PDFText, so the writer stays free of it.
+        .target(name: "PDFA", dependencies: ["PDF"]),
         .target(name: "Forms", dependencies: ["PDF", "PDFText", "Imaging", "OCR", "PDFWriter", "CLeptonica"]),
-        .target(name: "Pipeline", dependencies: ["PDF", "PDFWriter", "Imaging", "OCR", "TextLayer", "Forms", "PDFText"]),
+        .target(name: "Pipeline", dependencies: ["PDF", "PDFWriter", "Imaging", "OCR", "TextLayer", "Forms", "PDFText", "PDFA"]),
         // The public, PDFKit-shaped library (issue 17): thin, delegating to the modules above.
         .target(name: "Legible", dependencies: ["PDF", "PDFWriter", "PDFText", "Imaging", "OCR", "Tesseract", "TextLayer", "Forms", "Pipeline"]),
-        .target(name: "LegibleCLI", dependencies: ["Pipeline", "Tesseract", "PDF", "OCR", "PDFText", "Forms", "Imaging"]),
+        .target(name: "LegibleCLI", dependencies: ["Pipeline", "Tesseract", "PDF", "OCR", "PDFText", "Forms", "Imaging", "PDFA"]),
         // lld: gold warns about mktemp inside the static Foundation that `make build` links.
         // Packed relative relocations (DT_RELR, glibc 2.36+, Debian 12): the loader applies the
         // binary's 76,000 relative relocations from a 15 KB bitmap instead of a 1.8 MB table,
@@ -50,6 +52,7 @@ let package = Package(
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "OCR", "PDF", "Imaging", "Tesseract", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FormsTests", dependencies: ["Forms", "PDF", "PDFText", "Imaging", "OCR", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "LegibleTests", dependencies: ["Legible", "TestSupport"]),
+        .testTarget(name: "PDFATests", dependencies: ["PDFA", "PDF", "PDFWriter", "TestSupport"]),
         .testTarget(name: "LegibleCLITests", dependencies: ["LegibleCLI", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -10,6 +10,7 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
     case priorText = 6
     case pagesFailed = 7
     case encrypted = 8
+    case notConformant = 9
     case other = 15
     case interrupted = 130
 
@@ -24,6 +25,7 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
         case .priorText: return "--strict only: a page already has text (nothing was written)"
         case .pagesFailed: return "the output was written, but OCR failed on some pages (kept as they were); batch and watch --once: some files failed (see the report)"
         case .encrypted: return "the input is encrypted"
+        case .notConformant: return "legible check: a file does not conform (the failed clauses are listed)"
         case .other: return "any other error"
         case .interrupted: return "interrupted (Ctrl-C)"
         }

@@ -81,6 +81,8 @@ public enum Legible {
         case "info":
             LeptonicaDiagnostics.silence()
             return InfoCommand(arguments: Array(arguments.dropFirst())).run().rawValue
+        case "check":
+            return CheckCommand(arguments: Array(arguments.dropFirst())).run().rawValue
         case "thumbnails":
             LeptonicaDiagnostics.silence()
             return ThumbnailsCommand(arguments: Array(arguments.dropFirst())).runWithoutSuspending().rawValue

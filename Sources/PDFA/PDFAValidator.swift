@@ -1,0 +1,34 @@
+import PDF
+
+/// Checks a file against ISO 19005-2 (PDF/A-2) level B or U.
+///
+/// The rules are grouped by the standard's clauses: file structure (6.1), graphics (6.2:
+/// output intent, colour spaces, transparency, images, XObjects, fonts), annotations (6.3),
+/// forms (6.4), actions (6.5), metadata (6.6) and optional content (6.9).
+///
+/// ```swift
+/// let report = try PDFAValidator.validate(bytes: data, level: .b)
+/// for v in report.violations { print(v) }   // "6.1.3: the trailer has no ID (trailer)"
+/// ```
+public enum PDFAValidator {
+    /// Validates the bytes of a PDF file.
+    /// - Throws: `PDFError` when the bytes are not a PDF at all (nothing to validate).
+    public static func validate(bytes: [UInt8], level: PDFALevel) throws -> PDFAReport {
+        var log = ViolationLog()
+        FileStructureRules(bytes: bytes).check(&log)
+        let document: PDFDocument
+        do {
+            document = try PDFDocument(bytes: bytes)
+        } catch let error as PDFError where error.code == .encrypted {
+            log.fail("6.1.3", "the file is encrypted (the trailer has an Encrypt key)", at: "trailer")
+            return PDFAReport(level: level, violations: log.finished())
+        }
+        let context = ValidationContext(document: document, level: level)
+        TrailerRules(document: document).check(&log)
+        ObjectRules(document: document).check(&log)
+        context.checkGraphics(&log)
+        InteractiveRules(document: document).check(&log)
+        MetadataRules(document: document, level: level).check(&log)
+        return PDFAReport(level: level, violations: log.finished())
+    }
+}
