@@ -1,3 +1,5 @@
+import PDF
+
 /// Writes a recognized page as hOCR 1.2 (an XHTML page whose elements carry `bbox` titles
 /// in raster pixels), the format Tesseract, OCRmyPDF and many viewers exchange.
 public enum HOCRWriter {
@@ -54,10 +56,8 @@ public enum HOCRWriter {
         }
     }
 
-    static func format(_ value: Double) -> String {
-        let rounded = (value * 1000).rounded() / 1000
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
-    }
+    /// A number to at most three decimals (`PDFNumber.rounded`).
+    static func format(_ value: Double) -> String { PDFNumber.rounded(value, decimals: 3) }
 }
 
 /// XML text escaping shared by the exporters.

@@ -116,7 +116,7 @@ struct PNGRowReader {
                 previous.withUnsafeBufferPointer { up in
                     for i in 0..<available { out[i] = src[i + 1] }
                     for i in available..<rowLength { out[i] = 0 }
-                    Predictor.unpredict(type: type, row: out, previous: up, bytesPerPixel: bytesPerPixel)
+                    PNGPredictor.unfilter(type: type, row: out, previous: up, bytesPerPixel: bytesPerPixel)
                 }
             }
         }

@@ -27,36 +27,6 @@ enum Predictor {
         return ((colors * bpc * columns + 7) / 8, max(1, (colors * bpc + 7) / 8), colors, bpc)
     }
 
-    /// Undoes PNG filter `type` (0–4; others leave the row as it is) on `row` in place, given the
-    /// row above already undone.
-    @inline(__always)
-    static func unpredict(type: UInt8, row: UnsafeMutableBufferPointer<UInt8>, previous: UnsafeBufferPointer<UInt8>, bytesPerPixel bpp: Int) {
-        let n = min(row.count, previous.count)
-        switch type {
-        case 1:
-            var i = bpp
-            while i < n { row[i] &+= row[i - bpp]; i += 1 }
-        case 2:
-            for i in 0..<n { row[i] &+= previous[i] }
-        case 3:
-            for i in 0..<min(bpp, n) { row[i] &+= previous[i] >> 1 }
-            var i = bpp
-            while i < n { row[i] &+= UInt8((Int(row[i - bpp]) + Int(previous[i])) >> 1); i += 1 }
-        case 4:
-            // The left and upper-left neighbours of the first pixel are zero: the up byte wins.
-            for i in 0..<min(bpp, n) { row[i] &+= previous[i] }
-            var i = bpp
-            while i < n {
-                let left = Int(row[i - bpp]), up = Int(previous[i]), upLeft = Int(previous[i - bpp])
-                let estimate = left + up - upLeft
-                let pa = abs(estimate - left), pb = abs(estimate - up), pc = abs(estimate - upLeft)
-                row[i] &+= UInt8(truncatingIfNeeded: (pa <= pb && pa <= pc) ? left : (pb <= pc ? up : upLeft))
-                i += 1
-            }
-        default: break
-        }
-    }
-
     private static func png(_ data: [UInt8], rowLength: Int, bytesPerPixel: Int) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(data.count)
@@ -72,7 +42,7 @@ enum Predictor {
                     for i in 0..<available { out[i] = src[p + i] }
                 }
                 for i in available..<rowLength { out[i] = 0 }
-                previous.withUnsafeBufferPointer { unpredict(type: type, row: out, previous: $0, bytesPerPixel: bytesPerPixel) }
+                previous.withUnsafeBufferPointer { PNGPredictor.unfilter(type: type, row: out, previous: $0, bytesPerPixel: bytesPerPixel) }
             }
             p += available
             out.append(contentsOf: row[0..<available])

@@ -33,45 +33,8 @@ public enum Serializer {
         return out
     }
 
-    /// A real number without exponent, trailing zeros trimmed. A value with a short exact
-    /// decimal form (at most 12 significant digits: what files write) is written exactly, so a
-    /// rewrite moves nothing — a Type 3 `/FontMatrix` of 1/2048 rounded to 0.000488281 already
-    /// renders differently (pdf.js's `issue19634.pdf`). Others (computed values such as 1/3)
-    /// get 6 decimals, or more below 0.1 so that 6 significant digits remain; below 1e-10, 0.
-    public static func formatReal(_ value: Double) -> String {
-        guard value.isFinite, abs(value) >= 1e-10 else { return "0" }
-        if value.rounded() == value, abs(value) < 1e15 { return String(Int(value)) }
-        if let exact = shortestDecimal(value) { return exact }
-        let decimals = max(6, min(15, 5 - Int(log10(abs(value)).rounded(.down))))
-        var text = String(format: "%.\(decimals)f", value)
-        while text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-        if text == "-0" { text = "0" }
-        return text
-    }
-
-    /// The shortest decimal that reads back as `value` (Swift's own rendering), without
-    /// exponent; nil when it needs more than 12 significant digits.
-    private static func shortestDecimal(_ value: Double) -> String? {
-        let rendered = "\(abs(value))"
-        let parts = rendered.lowercased().split(separator: "e")
-        guard let mantissa = parts.first else { return nil }
-        let exponent = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
-        var digits = Array(mantissa.filter(\.isNumber))
-        var point = (mantissa.firstIndex(of: ".").map { mantissa.distance(from: mantissa.startIndex, to: $0) } ?? mantissa.count) + exponent
-        while digits.count > 1, digits.first == "0" { digits.removeFirst(); point -= 1 }
-        while digits.count > 1, digits.last == "0", digits.count > point { digits.removeLast() }
-        guard digits.count <= 12 else { return nil }
-        var text: String
-        if point <= 0 {
-            text = "0." + String(repeating: "0", count: -point) + String(digits)
-        } else if point >= digits.count {
-            text = String(digits) + String(repeating: "0", count: point - digits.count)
-        } else {
-            text = String(digits[..<point]) + "." + String(digits[point...])
-        }
-        return value < 0 ? "-" + text : text
-    }
+    /// A real number as the serializer writes it: `PDFNumber.exact`.
+    public static func formatReal(_ value: Double) -> String { PDFNumber.exact(value) }
 
     private static func writeDictionary(_ dict: PDFDictionary, into out: inout [UInt8]) {
         out += [0x3C, 0x3C]

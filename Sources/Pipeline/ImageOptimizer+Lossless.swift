@@ -9,7 +9,7 @@ extension ImageOptimizer {
         let rowBytes = (columns * colors * bitsPerComponent + 7) / 8
         guard rowBytes > 0, samples.count >= rowBytes else { return best }
         let rows = samples.count / rowBytes
-        let predicted = Flate.deflate(pngPredicted(samples, rowBytes: rowBytes, rows: rows,
+        let predicted = Flate.deflate(PNGPredictor.filtered(samples, rowBytes: rowBytes, rows: rows,
                                                    pixelBytes: max(1, (colors * bitsPerComponent + 7) / 8)), level: 9)
         if predicted.count < best.data.count {
             let parameters = PDFDictionary([("Predictor", .int(15)), ("Colors", .int(colors)),
@@ -17,44 +17,6 @@ extension ImageOptimizer {
             best = (predicted, .dictionary(parameters))
         }
         return best
-    }
-
-    /// Rows with a PNG filter byte each (ISO 32000-1 §7.4.4.4, predictor ≥ 10): per row the
-    /// filter whose output has the smallest sum of absolute values, the usual heuristic.
-    static func pngPredicted(_ samples: [UInt8], rowBytes: Int, rows: Int, pixelBytes: Int) -> [UInt8] {
-        var out = [UInt8]()
-        out.reserveCapacity((rowBytes + 1) * rows)
-        var candidates = [UInt8](repeating: 0, count: 5 * rowBytes)
-        samples.withUnsafeBufferPointer { s in
-            candidates.withUnsafeMutableBufferPointer { cand in
-                for y in 0..<rows {
-                    let row = y * rowBytes
-                    let above = row - rowBytes
-                    var costs = (0, 0, 0, 0, 0)
-                    @inline(__always) func cost(_ v: UInt8) -> Int { v < 128 ? Int(v) : 256 - Int(v) }
-                    for i in 0..<rowBytes {
-                        let x = Int(s[row + i])
-                        let a = i >= pixelBytes ? Int(s[row + i - pixelBytes]) : 0
-                        let b = y > 0 ? Int(s[above + i]) : 0
-                        let c = (y > 0 && i >= pixelBytes) ? Int(s[above + i - pixelBytes]) : 0
-                        let p = a + b - c
-                        let pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
-                        let paeth = (pa <= pb && pa <= pc) ? a : (pb <= pc ? b : c)
-                        let v0 = UInt8(truncatingIfNeeded: x), v1 = UInt8(truncatingIfNeeded: x - a)
-                        let v2 = UInt8(truncatingIfNeeded: x - b), v3 = UInt8(truncatingIfNeeded: x - (a + b) / 2)
-                        let v4 = UInt8(truncatingIfNeeded: x - paeth)
-                        cand[i] = v0; cand[rowBytes + i] = v1; cand[2 * rowBytes + i] = v2
-                        cand[3 * rowBytes + i] = v3; cand[4 * rowBytes + i] = v4
-                        costs.0 += cost(v0); costs.1 += cost(v1); costs.2 += cost(v2); costs.3 += cost(v3); costs.4 += cost(v4)
-                    }
-                    let all = [costs.0, costs.1, costs.2, costs.3, costs.4]
-                    let chosen = all.indices.min { all[$0] < all[$1] } ?? 0
-                    out.append(UInt8(chosen))
-                    out.append(contentsOf: cand[(chosen * rowBytes)..<((chosen + 1) * rowBytes)])
-                }
-            }
-        }
-        return out
     }
 
     /// A non-image stream stored with `/FlateDecode` alone, recompressed at level 9 when

@@ -75,13 +75,6 @@ enum WidgetAppearance {
         return .stream(PDFStream(dictionary: dict, data: content))
     }
 
-    /// A number as content-stream text: at most three decimals, no exponent.
-    static func number(_ value: Double) -> String {
-        guard value.isFinite, abs(value) < 1e7 else { return "0" }
-        let rounded = (value * 1000).rounded() / 1000
-        if rounded == rounded.rounded() { return String(Int(rounded)) }
-        var text = String(format: "%.3f", rounded)
-        while text.hasSuffix("0") { text.removeLast() }
-        return text
-    }
+    /// A number as content-stream text: at most three decimals, no exponent (0 beyond ±1e7).
+    static func number(_ value: Double) -> String { PDFNumber.rounded(value, decimals: 3, limit: 1e7) }
 }
