@@ -6,10 +6,13 @@ import PDFWriter
 import TextLayer
 
 /// The rasterize stage: decodes and composes page images on a thread of its own, since
-/// Leptonica's work blocks.
+/// Leptonica's work blocks. Each instance (one per document run) has its own thread, ended
+/// when the stage is let go.
 actor RasterizeStage {
-    private static let executor = DedicatedThreadExecutor(name: "legible-rasterize")
-    nonisolated var unownedExecutor: UnownedSerialExecutor { Self.executor.asUnownedSerialExecutor() }
+    private let executor = DedicatedThreadExecutor(name: "legible-rasterize")
+    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+    deinit { executor.stop() }
 
     private let rasterizer = PageRasterizer()
 
@@ -26,10 +29,11 @@ actor RasterizeStage {
 }
 
 /// The write stage: the one place that changes the document. It grafts text layers as
-/// results arrive and writes the whole file once, atomically.
+/// results arrive and writes the whole file once, atomically. Each instance (one per document
+/// run) has its own thread, ended when the stage is let go.
 actor WriteStage {
-    private static let executor = DedicatedThreadExecutor(name: "legible-write")
-    nonisolated var unownedExecutor: UnownedSerialExecutor { Self.executor.asUnownedSerialExecutor() }
+    private let executor = DedicatedThreadExecutor(name: "legible-write")
+    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     let rewriter: DocumentRewriter
     private let layers: TextLayerBuilder
@@ -42,6 +46,8 @@ actor WriteStage {
         self.plan = plan
         self.optimizer = optimizer
     }
+
+    deinit { executor.stop() }
 
     func graft(_ ocr: OCRPage, onto page: PDFPage, pixelToPage: Matrix, addingQuarterTurns turns: Int = 0,
                replacingEarlierLayers: Bool = false) throws {
@@ -64,6 +70,7 @@ actor WriteStage {
     /// what the user should be told about it.
     func write(to url: URL) throws -> (notes: [String], warnings: [String]) {
         layers.finish()
+        rewriter.setInfo(plan.documentInfo)
         let changed = !rewriter.changedObjects.isEmpty
         var options = plan.options
         var optimization = optimizer.map { $0.apply(to: rewriter, options: &options) }
