@@ -15,8 +15,15 @@ public final class OutputFile {
     public private(set) var offset = 0
 
     /// Opens a temporary file beside `destination`.
+    /// - Throws: `WriteError(.fileAccess)` when the folder cannot be written, or when
+    ///   `destination` exists and is not a regular file: renaming over a device, FIFO, socket
+    ///   or folder would replace it (`/dev/null` would become a file), so it is refused.
     public init(destination: URL) throws {
         self.destination = destination
+        var info = stat()
+        if stat(destination.path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+            throw WriteError(.fileAccess, "\(destination.path) exists and is not a regular file (a device, FIFO, socket or folder); outputs are only written to regular files or new names")
+        }
         let folder = destination.deletingLastPathComponent()
         let name = ".\(destination.lastPathComponent).legible-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
         let temporary = folder.appendingPathComponent(name)

@@ -28,6 +28,7 @@ public struct FlattenRunner: Sendable {
     public func run(input: URL, output: URL, job: OCRJob, flatten: Bool) async throws -> TransformReport {
         try job.validate()
         try OutputCheck.file(output, input: input)
+        try OutputCheck.notAnImage(output)
         return try await TransformStage().run(input: input, output: output, job: job, flatten: flatten)
     }
 }

@@ -41,8 +41,9 @@ public struct FormsRunner: Sendable {
         var job = job
         job.rotatePages = false // fields are found in the page's frame as it is shown
         try job.validate()
-        try OutputCheck.file(output, input: input)
-        for file in [options.review, options.report].compactMap({ $0 }) { try OutputCheck.file(file, input: input) }
+        try OutputCheck.files([output] + [options.review, options.report].compactMap { $0 },
+                              inputs: [input] + [options.fromReview].compactMap { $0 })
+        try OutputCheck.notAnImage(output)
         let (document, notes) = try DocumentReader.open(input, password: job.password, decrypt: job.decrypt)
         let pages: [PDFPage]
         do { pages = try document.pages() } catch { throw PipelineError(.badInput, "\(input.lastPathComponent): \(error)") }

@@ -19,12 +19,11 @@ public enum ImagesToPDF {
     /// atomically: nothing is left behind when any input fails.
     /// - Throws: `PipelineError`: `.fileAccess` for unreadable inputs or an unwritable output,
     ///   `.badInput` for files that are not images, damaged images and implausible resolutions,
-    ///   `.badArguments` when `output` is one of the inputs.
+    ///   `.badArguments` when `output` is one of the inputs or an existing image (the output
+    ///   name forgotten: `legible images a.png b.png`).
     public static func write(_ inputs: [URL], to output: URL, options: ImagePageOptions) async throws -> Summary {
-        let target = output.standardizedFileURL.resolvingSymlinksInPath()
-        if inputs.contains(where: { $0.standardizedFileURL.resolvingSymlinksInPath() == target }) {
-            throw PipelineError(.badArguments, "the output \(output.path) is one of the inputs (inputs are never overwritten)")
-        }
+        try OutputCheck.file(output, inputs: inputs)
+        try OutputCheck.notAnImage(output)
         return try await BlockingIO.run {
             var sources: [ImageDocumentBuilder.Source] = []
             for url in inputs {

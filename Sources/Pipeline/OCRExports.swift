@@ -24,6 +24,12 @@ public struct OCRExports: Sendable {
     /// Every folder and file the exports name, for checking before the run starts.
     var folders: [URL] { [hocrDirectory, altoDirectory].compactMap { $0 } }
     var files: [URL] { [wordsJSON, report].compactMap { $0 } }
+
+    /// The hOCR and ALTO files of the page at `index` (0-based): `page-0001.hocr`, `page-0001.xml`.
+    func pageFiles(index: Int) -> (hocr: URL?, alto: URL?) {
+        let name = String(format: "page-%04d", index + 1)
+        return (hocrDirectory?.appendingPathComponent(name + ".hocr"), altoDirectory?.appendingPathComponent(name + ".xml"))
+    }
 }
 
 /// Writes exports as pages finish and at the end; every file is written atomically.
@@ -32,14 +38,12 @@ struct ExportWriter {
     let sourceName: String
 
     func writePage(_ ocr: OCRPage, index: Int) throws {
-        let name = String(format: "page-%04d", index + 1)
-        if let folder = exports.hocrDirectory {
-            try DurableFiles.write(HOCRWriter.document(ocr, pageNumber: index + 1, imageName: sourceName),
-                                        to: folder.appendingPathComponent(name + ".hocr"))
+        let files = exports.pageFiles(index: index)
+        if let hocr = files.hocr {
+            try DurableFiles.write(HOCRWriter.document(ocr, pageNumber: index + 1, imageName: sourceName), to: hocr)
         }
-        if let folder = exports.altoDirectory {
-            try DurableFiles.write(ALTOWriter.document(ocr, pageNumber: index + 1, imageName: sourceName),
-                                        to: folder.appendingPathComponent(name + ".xml"))
+        if let alto = files.alto {
+            try DurableFiles.write(ALTOWriter.document(ocr, pageNumber: index + 1, imageName: sourceName), to: alto)
         }
     }
 

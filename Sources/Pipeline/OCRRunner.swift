@@ -23,9 +23,12 @@ public struct OCRRunner: Sendable {
         let started = Date()
         var clock = StageClock()
         try job.validate()
-        try OutputCheck.file(output, input: input)
-        for file in [sidecar].compactMap({ $0 }) + exports.files { try OutputCheck.file(file, input: input) }
-        for folder in exports.folders { try DurableFiles.makeDirectories(folder) }
+        try OutputCheck.files([output] + [sidecar].compactMap { $0 } + exports.files, inputs: [input])
+        try OutputCheck.notAnImage(output)
+        for folder in exports.folders {
+            try OutputCheck.folderTarget(folder)
+            try DurableFiles.makeDirectories(folder)
+        }
 
         let (document, notes) = try DocumentReader.open(input, password: job.password, decrypt: job.decrypt)
         let pages: [PDFPage]
@@ -55,6 +58,10 @@ public struct OCRRunner: Sendable {
             }
         }
         clock.lap("triage")
+        for page in toRecognize {
+            let files = exports.pageFiles(index: page.index)
+            for file in [files.hocr, files.alto].compactMap({ $0 }) { try OutputCheck.target(file, inputs: [input]) }
+        }
         progress(.started(pagesToRecognize: toRecognize.count, total: pages.count))
         let queued = Set(toRecognize.map(\.index))
         for page in pages where !queued.contains(page.index) {

@@ -39,6 +39,7 @@ public enum Thumbnails {
     /// runtime's pool (the command line before its first `await`: no runtime threads are started).
     /// - Throws: as `write(_:to:options:)`.
     public static func writeWithoutSuspending(_ input: URL, to folder: URL, options: Options) throws -> [URL] {
+        try OutputCheck.folderTarget(folder)
         let document = try DocumentReader.open(input, password: options.password).document
         let pages: [PDFPage]
         do {
@@ -51,6 +52,7 @@ public enum Thumbnails {
         } catch {
             throw PipelineError(.fileAccess, "cannot create \(folder.path): \((error as NSError).localizedDescription)")
         }
+        for page in pages { try OutputCheck.target(folder.appendingPathComponent(fileName(page: page.index + 1)), inputs: [input]) }
         var written: [URL] = []
         for page in pages {
             let png: [UInt8]
