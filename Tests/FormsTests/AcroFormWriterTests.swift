@@ -100,9 +100,10 @@ import TestSupport
         let (keptURL, kept) = try Support.write(Support.everyKind, into: first, policy: .keep, in: folder, name: "kept.pdf")
         #expect(try PDFFixtures.qpdfCheck(keptURL).status == 0)
         let keptNames = try AcroFormReader(document: kept).fields().map(\.name)
-        #expect(keptNames.count == 2 + 7)
+        // The two fields the form has already are not added again over themselves.
+        #expect(keptNames.count == 2 + 5)
         #expect(Set(keptNames).count == keptNames.count, "names must stay unique: \(keptNames)")
-        #expect(keptNames.contains("full_name_2"))
+        #expect(!keptNames.contains("full_name_2"))
 
         let (replacedURL, replaced) = try Support.write(Array(Support.everyKind.suffix(1)), into: kept, policy: .replace,
                                                         in: folder, name: "replaced.pdf")
@@ -110,6 +111,30 @@ import TestSupport
         #expect(try AcroFormReader(document: replaced).fields().map(\.name) == ["signature"])
         let annots = replaced.resolve(try replaced.pages()[0].dictionary["Annots"] ?? .null).arrayValue ?? []
         #expect(annots.count == 1)
+    }
+
+    @Test func keepingAFormWrittenFromTheSameFieldsAddsNoDuplicates() throws {
+        let folder = try PDFFixtures.ScratchFolder()
+        let (_, first) = try Support.write(Support.everyKind, into: try Support.document(), in: folder, name: "first.pdf")
+        // The same fields found again, a little off (a second detection on the same scan), and
+        // one new field beside them.
+        let again = Support.everyKind.map { field -> FormField in
+            var field = field
+            field.rect = LayoutRect(left: field.rect.left + 1, top: field.rect.top + 0.5, right: field.rect.right + 1, bottom: field.rect.bottom + 0.5)
+            return field
+        }
+        let beside = FormField(page: 0, rect: LayoutRect(left: 300, top: 240, right: 500, bottom: 258), kind: .text, name: "city",
+                               label: "City", confidence: 0.9)
+        let rewriter = DocumentRewriter(source: first)
+        let summary = try AcroFormWriter(rewriter: rewriter).add(again + [beside], existing: .keep)
+        #expect(summary.fieldsAlreadyThere == again.count)
+        #expect(summary.fieldsAdded == 1 && summary.widgetsAdded == 1)
+        let url = try PDFFixtures.write(rewriter, in: folder, name: "kept.pdf")
+        #expect(try PDFFixtures.qpdfCheck(url).status == 0)
+        let read = try AcroFormReader(document: PDFDocument(bytes: PDFFixtures.bytes(of: url))).fields()
+        #expect(read.flatMap(\.widgets).count == 8 + 1)
+        #expect(Set(read.map(\.name)) == Set(Support.everyKind.map(\.name) + ["city"]))
+        #expect(read.count == 7 + 1)
     }
 
     @Test func fieldsOffThePageAreSkippedAndNamesLosePeriods() throws {

@@ -14,6 +14,9 @@ public struct AcroFormSummary: Sendable, Equatable {
     public var fieldsRemoved = 0
     /// Fields left out because they fall on no page or have no area.
     public var fieldsSkipped = 0
+    /// Fields left out because a kept widget of the input's form already stands there
+    /// (`--keep-fields`; each radio option counts).
+    public var fieldsAlreadyThere = 0
 }
 
 /// Turns detected fields into an interactive form in the document being rewritten (ISO
@@ -82,6 +85,10 @@ public struct AcroFormWriter {
         for field in FieldOrder.sorted(fields) {
             guard pages.indices.contains(field.page), let placed = place(field, on: pages[field.page]) else {
                 summary.fieldsSkipped += 1
+                continue
+            }
+            if policy == .keep && existing.hasWidget(overlapping: placed.rect, onPage: field.page) {
+                summary.fieldsAlreadyThere += 1
                 continue
             }
             let page = pages[field.page]

@@ -19,6 +19,15 @@ struct ExistingForm {
     var widgetCount: Int
     /// The full names of the fields (to keep new names unique beside them).
     var names: Set<String>
+    /// Each page's widget rectangles in user space, by page index: a kept form's widgets
+    /// stand where a detector run on the same page finds its fields again.
+    var widgetRects: [Int: [PDFRect]] = [:]
+
+    /// A new widget overlapping a kept one by more than this share of the smaller of the two
+    /// is the same field found again (running `forms --keep-fields` on Legible's own output
+    /// finds every field it wrote; the scan under them is unchanged), not a field beside it.
+    /// Half: neighbours in a grid or a comb touch along an edge and overlap far less.
+    static let duplicateOverlap = 0.5
 
     /// Whether there is anything.
     var isEmpty: Bool { fieldCount == 0 && widgetCount == 0 }
@@ -37,10 +46,24 @@ struct ExistingForm {
         var widgets = 0
         for page in pages {
             for annotation in document.resolve(page.dictionary["Annots"] ?? .null).arrayValue ?? [] {
-                if Self.isWidget(document.resolve(annotation), in: document) { widgets += 1 }
+                let resolved = document.resolve(annotation)
+                guard Self.isWidget(resolved, in: document) else { continue }
+                widgets += 1
+                if let rect = PDFRect(document.resolve(resolved.dictionaryValue?["Rect"] ?? .null)) {
+                    widgetRects[page.index, default: []].append(rect)
+                }
             }
         }
         widgetCount = widgets
+    }
+
+    /// Whether a new widget at `rect` on page `index` would stand on a widget of this form.
+    func hasWidget(overlapping rect: PDFRect, onPage index: Int) -> Bool {
+        (widgetRects[index] ?? []).contains { kept in
+            guard let common = kept.intersection(rect) else { return false }
+            let smaller = min(kept.width * kept.height, rect.width * rect.height)
+            return smaller > 0 && common.width * common.height > Self.duplicateOverlap * smaller
+        }
     }
 
     /// Whether an annotation is a widget.
