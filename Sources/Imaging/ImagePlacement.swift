@@ -72,9 +72,9 @@ public enum ImagePlacementFinder {
     public static func paint(on page: PDFPage, document: PDFDocument,
                              visiting visit: (ContentOperation) -> Void = { _ in }) throws -> PagePaint {
         let content = try document.contents(of: page)
-        let walker = withoutActuallyEscaping(visit) { visit in
+        let walker = try withoutActuallyEscaping(visit) { visit in
             var walker = ContentWalker(document: document, visit: visit)
-            walker.walk(content, resources: page.resources, state: GraphicsState(), depth: 0)
+            try walker.walk(content, resources: page.resources, state: GraphicsState(), depth: 0)
             return (walker.placements, walker.paintsVector)
         }
         let annotations = document.resolve(page.dictionary["Annots"] ?? .null).arrayValue ?? []
@@ -104,14 +104,16 @@ struct ContentWalker {
         self.visit = visit
     }
 
-    mutating func walk(_ content: [UInt8], resources: PDFDictionary, state initial: GraphicsState, depth: Int) {
+    /// Throws `PDFError.limitExceeded` when the content's operands nest too deeply to be read.
+    mutating func walk(_ content: [UInt8], resources: PDFDictionary, state initial: GraphicsState, depth: Int) throws {
         var state = initial
         var stack: [GraphicsState] = []
         // The current path as rectangles in page space; nil once it holds any other shape.
         var pathRects: [PDFRect]? = []
         var pendingClip = false
         let xobjects = document.resolve(resources["XObject"] ?? .null).dictionaryValue
-        for op in ContentStreamTokenizer(content) {
+        var tokens = ContentStreamTokenizer(content)
+        while let op = try tokens.nextOperation() {
             visit(op)
             switch op.op {
             case "q": if stack.count < 1024 { stack.append(state) }
@@ -174,7 +176,7 @@ struct ContentWalker {
                     guard let data = try? document.decodedData(of: stream) else { continue }
                     var inner = state
                     inner.ctm = matrix.concatenating(state.ctm)
-                    walk(data, resources: formResources, state: inner, depth: depth + 1)
+                    try walk(data, resources: formResources, state: inner, depth: depth + 1)
                 default: continue
                 }
             default: continue

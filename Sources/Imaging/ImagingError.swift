@@ -8,8 +8,11 @@ public struct ImagingError: Error, Sendable, CustomStringConvertible {
         case decodeFailed
         /// Encoding an image failed.
         case encodeFailed
-        /// The image is larger than the configured pixel limit.
+        /// The image is larger than the configured pixel limit, or a page asks for more work
+        /// than `PageWorkBudget` allows.
         case tooLarge
+        /// Composing a page took longer than its time limit (`--page-timeout`).
+        case timedOut
     }
 
     /// The failure kind.

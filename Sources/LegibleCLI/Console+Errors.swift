@@ -2,7 +2,8 @@ import Pipeline
 
 extension Console {
     /// Runs a command's `body`, turning the errors it throws into their one-line message and
-    /// exit code: usage errors → 1, `PipelineError` → its code, anything else → 15.
+    /// exit code: usage errors → 1, `PipelineError` → its code, a library module's error → what it
+    /// says about the input (`PipelineError(fromModuleError:)`), anything else → 15.
     static func reportingErrors(_ body: () async throws -> ExitCode) async -> ExitCode {
         do {
             return try await body()
@@ -13,6 +14,7 @@ extension Console {
         } catch is CancellationError {
             return fail(.interrupted, "interrupted; no output written")
         } catch {
+            if let known = PipelineError(fromModuleError: error) { return fail(ExitCode(known.code), known.message) }
             return fail(.other, "\(error)")
         }
     }
@@ -26,6 +28,7 @@ extension Console {
         } catch let error as PipelineError {
             return fail(ExitCode(error.code), error.message)
         } catch {
+            if let known = PipelineError(fromModuleError: error) { return fail(ExitCode(known.code), known.message) }
             return fail(.other, "\(error)")
         }
     }

@@ -17,7 +17,9 @@ public struct ContentOperation: Sendable, Equatable {
 }
 
 /// Splits content-stream bytes into operations. Lenient: malformed tokens are skipped so
-/// a damaged stream still yields what it can.
+/// a damaged stream still yields what it can. Operands nested deeper than `maxDepth` end the
+/// stream instead (`failure` says why; `nextOperation()` throws it): every consumer of the
+/// operations walks them recursively, and 50,000 nested arrays would exhaust its stack.
 public struct ContentStreamTokenizer: Sequence, IteratorProtocol {
     private var parser: Parser
     private let bytes: [UInt8]
@@ -25,6 +27,12 @@ public struct ContentStreamTokenizer: Sequence, IteratorProtocol {
     private var errors = 0
     /// Stop after this many unparseable tokens: hostile streams cannot spin forever.
     private static let maxErrors = 10_000
+    /// How deep arrays and dictionaries may nest in an operand: the same bound as objects
+    /// elsewhere in the file (`Parser.maxDepth`), far beyond any real `TJ` array or
+    /// marked-content property list.
+    public static let maxDepth = Parser.maxDepth
+    /// Why the stream ended early, when it did: operands nested deeper than `maxDepth`.
+    public private(set) var failure: PDFError?
 
     /// Creates a tokenizer over decoded content bytes.
     public init(_ bytes: [UInt8]) {
@@ -32,8 +40,16 @@ public struct ContentStreamTokenizer: Sequence, IteratorProtocol {
         parser = Parser(bytes: bytes)
     }
 
+    /// The next operation, or nil at the end; throws `PDFError.limitExceeded` where operands
+    /// nest deeper than `maxDepth`, so the page is failed rather than read in part.
+    public mutating func nextOperation() throws -> ContentOperation? {
+        let operation = next()
+        if let failure { throw failure }
+        return operation
+    }
+
     public mutating func next() -> ContentOperation? {
-        while errors < ContentStreamTokenizer.maxErrors {
+        while failure == nil, errors < ContentStreamTokenizer.maxErrors {
             let token: Token
             do { token = try parser.nextToken() } catch { errors += 1; continue }
             switch token {
@@ -60,6 +76,11 @@ public struct ContentStreamTokenizer: Sequence, IteratorProtocol {
                     guard let t = try? parser.nextToken(), t != .eof else { break }
                     if t == .arrayStart || t == .dictStart { depth += 1 }
                     if t == .arrayEnd || t == .dictEnd { depth -= 1 }
+                    if depth > ContentStreamTokenizer.maxDepth {
+                        failure = PDFError(.limitExceeded, "content-stream operands nested deeper than "
+                            + "\(ContentStreamTokenizer.maxDepth) levels", offset: parser.position)
+                        return nil
+                    }
                     if depth > 0 { flat.append(t) }
                 }
                 if closing == .arrayEnd {
@@ -83,13 +104,16 @@ public struct ContentStreamTokenizer: Sequence, IteratorProtocol {
     }
 
     /// Turns flat tokens of one nesting level (nested composites kept flat) into objects.
+    /// The recursion is bounded on its own: a `>>` inside an array (or `]` inside a dictionary)
+    /// does not close it here, so the caller's depth count alone would not bound it.
     private static func objects(from tokens: [Token]) -> [PDFObject] {
         var out: [PDFObject] = []
         var i = 0
-        func parse() -> PDFObject? {
+        func parse(_ depth: Int = 0) -> PDFObject? {
             guard i < tokens.count else { return nil }
             let t = tokens[i]
             i += 1
+            if depth >= maxDepth { return .null }
             switch t {
             case .int(let v): return .int(v)
             case .real(let v): return .real(v)
@@ -99,13 +123,13 @@ public struct ContentStreamTokenizer: Sequence, IteratorProtocol {
             case .keyword("false"): return .bool(false)
             case .arrayStart:
                 var items: [PDFObject] = []
-                while i < tokens.count, tokens[i] != .arrayEnd { if let o = parse() { items.append(o) } }
+                while i < tokens.count, tokens[i] != .arrayEnd { if let o = parse(depth + 1) { items.append(o) } }
                 i += 1
                 return .array(items)
             case .dictStart:
                 var dict = PDFDictionary()
                 while i < tokens.count, tokens[i] != .dictEnd {
-                    guard let k = parse(), let v = parse() else { break }
+                    guard let k = parse(depth + 1), let v = parse(depth + 1) else { break }
                     if let key = k.nameValue { dict[key] = v }
                 }
                 i += 1

@@ -37,6 +37,8 @@ struct ContentInterpreter {
     var decoded: [DecodedGlyph] = []
     /// A limit of `limits` was reached: the rest of the page is not read.
     var limitHit = false
+    /// The content stream itself could not be read to its end (operands nested too deeply).
+    var contentFailure: PDFError?
     var operations = 0
 
     /// How deep Form XObjects may nest and `q` may stack.
@@ -60,11 +62,16 @@ struct ContentInterpreter {
     /// Runs `bytes` with `resources`.
     mutating func run(_ bytes: [UInt8], resources: PDFDictionary, depth: Int = 0) {
         let scope = ResourceScope(document: document, resources: resources)
-        for operation in ContentStreamTokenizer(bytes) {
+        var tokens = ContentStreamTokenizer(bytes)
+        while let operation = tokens.next() {
             operations += 1
             if operations > limits.operations { limitHit = true }
             if limitHit { return }
             execute(operation, scope: scope, depth: depth)
+        }
+        if let failure = tokens.failure {
+            contentFailure = failure
+            limitHit = true
         }
     }
 

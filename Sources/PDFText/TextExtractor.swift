@@ -63,6 +63,9 @@ public struct TextExtractor: Sendable {
                                              limits: limits)
         interpreter.run(bytes, resources: page.resources)
         if annotations { interpreter.runAnnotations(of: page) }
+        if let failure = interpreter.contentFailure {
+            throw PDFTextError(.limitExceeded, "the page's content cannot be read: \(failure.message)", page: page.index)
+        }
         if interpreter.limitHit {
             throw PDFTextError(.limitExceeded, "the page draws more than \(limits.glyphs) glyphs or \(limits.shapes) shapes, "
                 + "or runs more than \(limits.operations) operators or \(limits.formRuns) forms", page: page.index)

@@ -184,7 +184,8 @@ public enum Flattener {
         }
         let source = (try? document.contents(of: page)) ?? []
         var depth = 0
-        for op in ContentStreamTokenizer(source) {
+        var tokens = ContentStreamTokenizer(source)
+        while let op = try tokens.nextOperation() {
             if op.op == "q" { depth += 1 } else if op.op == "Q", depth > 0 { depth -= 1 }
         }
         func stream(_ bytes: [UInt8]) -> PDFObject {

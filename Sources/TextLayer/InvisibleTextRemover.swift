@@ -16,7 +16,8 @@ struct InvisibleTextRemover {
         var removed = false
         var renderMode = 0
         var stack: [Int] = []
-        for operation in ContentStreamTokenizer(content) {
+        var tokens = ContentStreamTokenizer(content)
+        while let operation = try tokens.nextOperation() {
             switch operation.op {
             case "q": stack.append(renderMode)
             case "Q": renderMode = stack.popLast() ?? renderMode
@@ -53,7 +54,9 @@ struct InvisibleTextRemover {
         var renderMode = 0
         var sawText = false
         let painting: Set<String> = ["S", "s", "f", "F", "f*", "B", "B*", "b", "b*", "sh", "Do", "BI", "EI"]
-        for operation in ContentStreamTokenizer(data) {
+        // A form whose content cannot be read to its end is not known to be only text: kept.
+        var tokens = ContentStreamTokenizer(data)
+        while let operation = tokens.next() {
             switch operation.op {
             case "Tr": renderMode = operation.operands.first?.intValue ?? renderMode
             case "Tj", "TJ", "'", "\"":
@@ -63,6 +66,6 @@ struct InvisibleTextRemover {
                 if painting.contains(operation.op) { return false }
             }
         }
-        return sawText
+        return sawText && tokens.failure == nil
     }
 }

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Hostile page content run through every command as a user runs them: each ends with a
+/// documented exit code and one line of error, never a crash (exit 128+signal) or a hang, and
+/// leaves no temporary file behind. The inputs are made here (`HostilePDFs`).
+@Suite struct HostileContentTests {
+    private func legible(_ arguments: [String]) throws -> ToolResult {
+        try LegibleBinary.requireBuilt()
+        return try Tool.run(LegibleBinary.url.path, arguments, environment: ["OMP_THREAD_LIMIT": "1"])
+    }
+
+    /// Whether `folder` holds a temporary output (`.lg-….tmp`, or an older `.NAME.legible-….tmp`).
+    private func temporaries(in folder: TemporaryDirectory) -> [String] {
+        folder.contents().filter { $0.hasPrefix(".") && $0.hasSuffix(".tmp") }
+    }
+
+    /// `BT [[[…50,000…]]] TJ ET` segfaulted text, info, thumbnails, forms and ocr (exit 139).
+    @Test(arguments: [
+        ["text"], ["text", "--json"], ["info"], ["info", "--json", "--check"], ["search", "x"],
+        ["thumbnails", "OUT"], ["forms", "OUT.pdf"], ["flatten", "OUT.pdf"], ["optimize", "OUT.pdf"],
+        ["ocr", "OUT.pdf"], ["ocr", "--redo-ocr", "OUT.pdf"],
+    ])
+    func fiftyThousandNestedOperandArraysFailThePageWithoutACrash(_ command: [String]) throws {
+        let folder = try TemporaryDirectory()
+        let input = folder.file("nested.pdf")
+        try Data(HostilePDFs.nestedArrayContent()).write(to: input)
+        var arguments = [command[0], input.path] + command.dropFirst()
+        if command[0] == "search" { arguments = ["search", input.path, "x"] }
+        arguments = arguments.map { $0.hasPrefix("OUT") ? folder.file($0).path : $0 }
+        let result = try legible(arguments)
+        #expect(result.status < 128, "\(command): crashed with \(result.status)")
+        #expect([0, 1, 2, 7].contains(result.status), "\(command): exit \(result.status): \(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count <= 3, "\(command): \(result.stderr)")
+        #expect(temporaries(in: folder).isEmpty, "\(command): \(temporaries(in: folder))")
+    }
+
+    /// `ocr` fails the page (exit 7) and says why; `text` prints the pages it can read and
+    /// warns about this one (its documented leniency).
+    @Test func theNestedPageIsAFailedPageThatSaysWhy() throws {
+        let folder = try TemporaryDirectory()
+        let input = folder.file("nested.pdf")
+        try Data(HostilePDFs.nestedArrayContent()).write(to: input)
+        let ocr = try legible(["ocr", input.path, folder.file("out.pdf").path])
+        #expect(ocr.status == 7, "\(ocr.status): \(ocr.stderr)")
+        #expect(ocr.stderr.contains("nested deeper than"))
+        let text = try legible(["text", input.path])
+        #expect(text.status == 0 && text.stderr.contains("nested deeper than"), "\(text.status): \(text.stderr)")
+    }
+}
