@@ -8,7 +8,7 @@ BIN        := .build/release/legible
 SAMPLE     := Samples/two-pages.pdf
 export OMP_THREAD_LIMIT := 1
 
-.PHONY: all deps build test soak demo bench sweep fuzz fuzz-jpx train-forms clean
+.PHONY: all deps build test soak demo bench sweep fuzz fuzz-jpx train-forms models clean
 
 all: build
 
@@ -94,3 +94,16 @@ sweep: build
 
 clean:
 	rm -rf .build out
+
+## models: install Debian's Tesseract models for the languages in LANGS (Tesseract's codes, e.g.
+## make models LANGS="deu fra ita heb ara chi_sim jpn jpn_vert kor"); opt-in: `make test` needs only eng and osd,
+## and the tests that need another model say so when they are skipped
+LANGS ?=
+models:
+	@[ -n "$(LANGS)" ] || { echo 'name the languages: make models LANGS="deu fra heb jpn"'; exit 1; }
+	@pkgs=""; for l in $(LANGS); do p="tesseract-ocr-$$(echo $$l | tr '_A-Z' '-a-z')"; \
+	  dpkg -s $$p >/dev/null 2>&1 || pkgs="$$pkgs $$p"; done; \
+	if [ -n "$$pkgs" ]; then \
+	  echo "installing:$$pkgs"; SUDO=""; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$pkgs >/dev/null; \
+	fi

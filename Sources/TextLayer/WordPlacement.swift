@@ -16,8 +16,14 @@ struct WordPlacement: Equatable {
     var horizontalScale: Double
 
     /// Places `word` of `line`, given the mapping from raster pixels to page space.
-    /// - Parameter glyphCount: characters the word is shown with.
-    static func place(_ word: OCRWord, in line: OCRLine, glyphCount: Int, pixelToPage: Matrix) -> WordPlacement? {
+    /// - Parameters:
+    ///   - glyphCount: characters the word is shown with.
+    ///   - rightToLeft: the word's glyphs advance leftwards (a mirrored text matrix), so that its
+    ///     characters, written in logical order, also stand in visual order on the page.
+    ///   - joinedTo: the next word's box, when the two are written without a space between them
+    ///     (CJK): the word then stretches up to it, leaving no gap a reader would take for a space.
+    static func place(_ word: OCRWord, in line: OCRLine, glyphCount: Int, pixelToPage: Matrix,
+                      rightToLeft: Bool = false, joinedTo next: PixelBox? = nil) -> WordPlacement? {
         let (bx0, by0, bx1, by1) = line.baseline
         let dx = bx1 - bx0, dy = by1 - by0
         let length = (dx * dx + dy * dy).squareRoot()
@@ -27,7 +33,13 @@ struct WordPlacement: Equatable {
         let corners = [(word.box.left, word.box.top), (word.box.right, word.box.top),
                        (word.box.left, word.box.bottom), (word.box.right, word.box.bottom)]
         let along = corners.map { ($0.0 - bx0) * ux + ($0.1 - by0) * uy }
-        guard let first = along.min(), let last = along.max(), last > first else { return nil }
+        guard let first = along.min(), var last = along.max(), last > first else { return nil }
+        if let next {
+            let nextCorners = [(next.left, next.top), (next.left, next.bottom), (next.right, next.top), (next.right, next.bottom)]
+            if let nextStart = nextCorners.map({ ($0.0 - bx0) * ux + ($0.1 - by0) * uy }).min(), nextStart > last {
+                last = nextStart
+            }
+        }
         let p0 = (bx0 + ux * first, by0 + uy * first)
         let p1 = (bx0 + ux * last, by0 + uy * last)
         // "Up" in the raster is the baseline direction turned 90° counter-clockwise as seen (y down).
@@ -63,6 +75,11 @@ struct WordPlacement: Equatable {
         let fontSize = ascent / (Double(GlyphlessFont.ascent) / 1000)
         let natural = Double(glyphCount) * Double(GlyphlessFont.advance) / 1000 * fontSize
         guard natural > 0, span > 0 else { return nil }
+        if rightToLeft {
+            // Start at the word's right end and advance leftwards; "up" stays up.
+            start = (x: start.x + u.0 * span, y: start.y + u.1 * span)
+            u = (-u.0, -u.1)
+        }
         return WordPlacement(matrix: Matrix(u.0, u.1, v.0, v.1, start.x, start.y),
                              fontSize: fontSize, horizontalScale: 100 * span / natural)
     }

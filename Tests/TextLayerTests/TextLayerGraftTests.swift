@@ -40,8 +40,8 @@ struct TextLayerGraftTests {
         #expect(try Tool.qpdfCheck(url) == 0)
         let text = try Tool.pdftotext(url)
         for word in ["Größe", "naïve", "日本語", "emoji😀"] { #expect(text.contains(word), "lost \(word)") }
-        // poppler prints right-to-left words in visual order; the letters must all be there.
-        #expect(Set("שלום").isSubset(of: Set(text)))
+        // A right-to-left word reads in logical order too (ScriptDirectionTests has the details).
+        #expect(text.contains("שלום"))
         #expect(text.contains("ﬁnance") || text.contains("finance"))
     }
 

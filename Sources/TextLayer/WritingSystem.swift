@@ -1,0 +1,60 @@
+/// What the text layer needs to know about a script to be read back in logical order:
+/// which way its words run, and whether it separates words with spaces.
+///
+/// Poppler (pdftotext, Evince, Okular, Paperless-ngx) orders glyphs by their position on the line
+/// and then applies the Unicode bidirectional algorithm; MuPDF keeps the content stream's order.
+/// A right-to-left word must therefore be written in logical order *and* advance leftwards, or one
+/// of the two families reads it backwards. Scripts written without spaces (Chinese, Japanese,
+/// Thai, …) must get no space glyph between the engine's word segments, or a search for a phrase
+/// that spans two segments finds nothing.
+enum WritingSystem {
+    /// Whether `text` runs right to left: its first strongly directional character is Hebrew,
+    /// Arabic or another right-to-left script (digits and punctuation are weak and decide nothing).
+    static func isRightToLeft(_ text: String) -> Bool {
+        for scalar in text.unicodeScalars {
+            if isStrongRightToLeft(scalar) { return true }
+            if scalar.properties.isAlphabetic { return false }
+        }
+        return false
+    }
+
+    /// Whether a space between a word ending in `last` and one starting with `next` would be
+    /// foreign to the script: both sides are written without word spaces.
+    static func joinsWithoutSpace(_ last: Character, _ next: Character) -> Bool {
+        guard let a = last.unicodeScalars.first, let b = next.unicodeScalars.first else { return false }
+        return writesWithoutSpaces(a) && writesWithoutSpaces(b)
+    }
+
+    /// Right-to-left letters (bidi classes R and AL), by block. Arabic-Indic digits are weak (AN).
+    private static func isStrongRightToLeft(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0660...0x0669, 0x06F0...0x06F9: return false
+        case 0x0590...0x08FF,            // Hebrew, Arabic, Syriac, Thaana, NKo, Samaritan, Mandaic, Arabic ext.
+             0xFB1D...0xFDFF,            // Hebrew and Arabic presentation forms A
+             0xFE70...0xFEFF,            // Arabic presentation forms B
+             0x10800...0x10FFF,          // historic right-to-left scripts
+             0x1E800...0x1EFFF:          // Mende Kikakui, Adlam, Arabic mathematical symbols
+            return scalar.properties.isAlphabetic || scalar.properties.generalCategory == .nonspacingMark
+        default: return false
+        }
+    }
+
+    /// Scripts whose words are not separated by spaces: Han, kana, Bopomofo, CJK punctuation and
+    /// full-width forms, Thai, Lao, Khmer, Myanmar, Tibetan. Hangul is not among them: Korean
+    /// separates words with spaces.
+    private static func writesWithoutSpaces(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0E00...0x0EFF,            // Thai, Lao
+             0x0F00...0x0FFF,            // Tibetan
+             0x1000...0x109F,            // Myanmar
+             0x1780...0x17FF,            // Khmer
+             0x3000...0x30FF,            // CJK symbols and punctuation, Hiragana, Katakana
+             0x3100...0x312F, 0x31A0...0x31FF, // Bopomofo, Katakana phonetic extensions
+             0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, // Han
+             0xFF01...0xFF60, 0xFF61...0xFF9F, // full-width forms, half-width katakana
+             0x20000...0x3FFFF:          // Han extensions
+            return true
+        default: return false
+        }
+    }
+}

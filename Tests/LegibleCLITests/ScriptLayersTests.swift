@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Hebrew and Japanese scans recognized by the real engine: the layer reads in logical order in
+/// poppler and MuPDF, with no spaces between Japanese segments, and a phrase is found by
+/// `legible search`. These need the Hebrew and Japanese models (`make models LANGS="heb jpn"`);
+/// without them they are skipped, and say so.
+struct ScriptLayersTests {
+    /// Whether Debian's Tesseract model for `language` is installed.
+    private static func hasModel(_ language: String) -> Bool {
+        let roots = ["/usr/share/tesseract-ocr/5/tessdata", "/usr/share/tesseract-ocr/4.00/tessdata"]
+        return roots.contains { FileManager.default.fileExists(atPath: "\($0)/\(language).traineddata") }
+    }
+
+    private func recognize(_ sample: String, language: String, folder: TemporaryDirectory) throws -> URL {
+        try LegibleBinary.requireBuilt()
+        let output = folder.file("out.pdf")
+        let result = try Tool.run(LegibleBinary.url.path, ["ocr", "-q", "-l", language, Fixtures.sample(sample).path, output.path],
+                                  environment: ["OMP_THREAD_LIMIT": "1"])
+        #expect(result.status == 0, "\(result.stderr)")
+        return output
+    }
+
+    /// Poppler wraps right-to-left lines in bidi embedding marks; they are not text.
+    private func plain(_ text: String) -> String {
+        String(text.unicodeScalars.filter { !(0x202A...0x202E).contains($0.value) }.map(Character.init))
+    }
+
+    @Test(.enabled(if: hasModel("heb"), "needs the Hebrew model: make models LANGS=heb"))
+    func hebrewScanReadsInLogicalOrder() throws {
+        let folder = try TemporaryDirectory()
+        let url = try recognize("hebrew.png", language: "heb", folder: folder)
+        #expect(try Tool.qpdfCheck(url) == 0)
+        let poppler = plain(try Tool.pdftotext(url))
+        #expect(poppler.contains("הספרייה העירונית פתוחה בכל יום"), "pdftotext: \(poppler)")
+        let mupdf = try Tool.run("mutool", ["draw", "-q", "-F", "txt", url.path]).stdout
+        #expect(mupdf.contains("הספרייה העירונית פתוחה בכל יום"), "mutool: \(mupdf)")
+        let search = try Tool.run(LegibleBinary.url.path, ["search", url.path, "ברוכים הבאים"])
+        #expect(search.status == 0 && search.stdout.hasPrefix("1\t"), "search: \(search.stdout) \(search.stderr)")
+    }
+
+    @Test(.enabled(if: hasModel("jpn"), "needs the Japanese model: make models LANGS=jpn"))
+    func japaneseScanHasNoSpacesBetweenSegments() throws {
+        let folder = try TemporaryDirectory()
+        let url = try recognize("japanese.png", language: "jpn", folder: folder)
+        #expect(try Tool.qpdfCheck(url) == 0)
+        let poppler = try Tool.pdftotext(url)
+        #expect(poppler.contains("市立図書館は毎朝八時に開きます"), "pdftotext: \(poppler)")
+        let mupdf = try Tool.run("mutool", ["draw", "-q", "-F", "txt", url.path]).stdout
+        #expect(mupdf.contains("市立図書館は毎朝八時に開きます"), "mutool: \(mupdf)")
+        let search = try Tool.run(LegibleBinary.url.path, ["search", url.path, "市立図書館"])
+        #expect(search.status == 0 && search.stdout.hasPrefix("1\t"), "search: \(search.stdout) \(search.stderr)")
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+import OCR
+import PDF
+import PDFWriter
+import TestSupport
+@testable import TextLayer
+
+/// Right-to-left and space-less scripts in the text layer: what poppler (pdftotext) reads back
+/// must be the engine's text in logical order, with no space inserted where the script has none.
+/// (MuPDF is checked on real recognized pages in LegibleCLITests/ScriptLayersTests: this
+/// synthetic page's layer, over an image, comes out of `mutool draw -F txt` empty even for
+/// Latin words — a quirk of the synthetic page not yet understood.)
+struct ScriptDirectionTests {
+    /// One line of words, each given with its box's left edge and width in pixels of a
+    /// 1500×1200 px raster of the 360×288 pt sample page, in the engine's reading order.
+    private func graft(_ words: [(text: String, left: Double, width: Double)], folder: TemporaryDirectory) throws -> URL {
+        let document = try PDFDocument(bytes: try Fixtures.bytes(Fixtures.sample("scan-g4.pdf")))
+        let page = try #require(try document.pages().first)
+        let rewriter = DocumentRewriter(source: document)
+        let builder = TextLayerBuilder(rewriter: rewriter)
+        let placed = words.map { OCRWord(text: $0.text, box: PixelBox(left: $0.left, top: 300, right: $0.left + $0.width, bottom: 350), confidence: 90) }
+        let left = placed.map(\.box.left).min() ?? 0, right = placed.map(\.box.right).max() ?? 0
+        let line = OCRLine(words: placed, box: PixelBox(left: left, top: 300, right: right, bottom: 360),
+                           baseline: (left, 350, right, 350), ascender: 50, descender: 10)
+        let ocr = OCRPage(width: 1500, height: 1200, dpi: 300, blocks: [OCRBlock(lines: [line])])
+        try builder.graft(ocr, onto: page, pixelToPage: Matrix(0.24, 0, 0, -0.24, 0, 288))
+        builder.finish()
+        let url = folder.file("out.pdf")
+        let file = try OutputFile(destination: url)
+        try rewriter.write(to: file)
+        try file.commit()
+        return url
+    }
+
+    /// Poppler wraps right-to-left lines in bidi embedding marks; they are not text.
+    private func plain(_ text: String) -> String {
+        String(text.unicodeScalars.filter { !(0x202A...0x202E).contains($0.value) }.map(Character.init))
+    }
+
+    @Test func hebrewReadsInLogicalOrderInPopplerAndMuPDF() throws {
+        let folder = try TemporaryDirectory()
+        // Reading order: the first word stands rightmost.
+        let url = try graft([("הספרייה", 900, 300), ("העירונית", 500, 340), ("2024", 300, 150)], folder: folder)
+        #expect(try Tool.qpdfCheck(url) == 0)
+        let poppler = plain(try Tool.pdftotext(url))
+        #expect(poppler.contains("הספרייה העירונית"), "pdftotext: \(poppler)")
+        #expect(poppler.contains("2024"))
+    }
+
+    @Test func rightToLeftWordBoxesFitTheirWords() throws {
+        let folder = try TemporaryDirectory()
+        let url = try graft([("שלום", 900, 300), ("עולם", 500, 300)], folder: folder)
+        // pdftotext -bbox lists a leftward-advancing word letter by letter (as it does for
+        // Tesseract's own PDFs); together the letters must cover the word's box.
+        let letters = try Tool.wordBoxes(url).filter { $0.x0 >= 200 && !plain($0.text).trimmingCharacters(in: .whitespaces).isEmpty }
+        #expect(letters.count == 4)
+        // 900 px → 216 pt, 300 px wide → 72 pt; baseline 350 px → 84 pt from the top.
+        #expect(abs((letters.map(\.x0).min() ?? 0) - 216) < 0.5 && abs((letters.map(\.x1).max() ?? 0) - 288) < 0.5)
+        #expect(letters.allSatisfy { $0.y0 < 84 && $0.y1 > 84 })
+    }
+
+    @Test func japaneseSegmentsJoinWithoutSpaces() throws {
+        let folder = try TemporaryDirectory()
+        // The engine's segments, a few pixels apart as on a real page.
+        let url = try graft([("市立", 100, 120), ("図書館", 226, 180), ("は", 412, 60), ("毎朝", 478, 120)], folder: folder)
+        let poppler = try Tool.pdftotext(url)
+        #expect(poppler.contains("市立図書館は毎朝"), "pdftotext: \(poppler)")
+    }
+
+    @Test func koreanAndMixedScriptsKeepTheirSpaces() throws {
+        let folder = try TemporaryDirectory()
+        let url = try graft([("도서관은", 100, 240), ("매일", 380, 120), ("東京", 540, 120), ("Tokyo", 700, 200)], folder: folder)
+        let poppler = try Tool.pdftotext(url)
+        #expect(poppler.contains("도서관은 매일"), "pdftotext: \(poppler)")
+        #expect(poppler.contains("東京 Tokyo"), "pdftotext: \(poppler)")
+    }
+
+    @Test func scriptsAreClassifiedByTheirLetters() {
+        #expect(WritingSystem.isRightToLeft("שלום"))
+        #expect(WritingSystem.isRightToLeft("مرحبا"))
+        #expect(WritingSystem.isRightToLeft("(2024) שלום"))
+        #expect(!WritingSystem.isRightToLeft("2024"))
+        #expect(!WritingSystem.isRightToLeft("Größe"))
+        #expect(!WritingSystem.isRightToLeft("日本語"))
+        #expect(WritingSystem.joinsWithoutSpace("市", "図"))
+        #expect(WritingSystem.joinsWithoutSpace("す", "。"))
+        #expect(WritingSystem.joinsWithoutSpace("ก", "ข"))
+        #expect(!WritingSystem.joinsWithoutSpace("은", "매"))
+        #expect(!WritingSystem.joinsWithoutSpace("京", "T"))
+    }
+}
