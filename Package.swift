@@ -24,12 +24,12 @@ let package = Package(
         .target(name: "PDFWriter", dependencies: ["PDF", "CZlib"]),
         .target(name: "PDFText", dependencies: ["PDF"], exclude: ["Tables/make-tables.py", "Tables/corpus-glyph-names.txt"]),
         .target(name: "Imaging", dependencies: ["PDF", "CLeptonica"]),
-        .target(name: "OCR", dependencies: ["Imaging"]),
+        .target(name: "OCR", dependencies: ["Imaging", "PDF"]),
         .target(name: "Tesseract", dependencies: ["OCR", "Imaging", "CTesseract", "CLeptonica"]),
         .target(name: "TextLayer", dependencies: ["PDF", "PDFWriter", "OCR"]),
         // The PDF/A-2 validator (issue 16): reads like PDFText, so the writer stays free of it.
         .target(name: "PDFA", dependencies: ["PDF"]),
-        .target(name: "Forms", dependencies: ["PDF", "PDFText", "Imaging", "OCR", "PDFWriter", "CLeptonica"]),
+        .target(name: "Forms", dependencies: ["PDF", "PDFText", "Imaging", "OCR", "PDFWriter"]),
         .target(name: "Pipeline", dependencies: ["PDF", "PDFWriter", "Imaging", "OCR", "TextLayer", "Forms", "PDFText", "PDFA"]),
         // The public, PDFKit-shaped library (issue 17): thin, delegating to the modules above.
         .target(name: "Legible", dependencies: ["PDF", "PDFWriter", "PDFText", "Imaging", "OCR", "Tesseract", "TextLayer", "Forms", "Pipeline"]),

@@ -1,4 +1,3 @@
-import CLeptonica
 import Imaging
 
 /// Printed cells the page pass could not read: a header cell whose words Tesseract skipped
@@ -46,17 +45,9 @@ public enum CellLabelCrops {
         let right = min(image.width, x + width - inset), bottom = min(image.height, y + height - inset)
         guard right - left >= 8, bottom - top >= 6 else { return nil }
         let gray = try image.gray8()
-        let cut = try gray.withPix { pix -> PixImage in
-            var b = boxCreate(Int32(left), Int32(top), Int32(right - left), Int32(bottom - top))
-            defer { boxDestroy(&b) }
-            var clipped = pixClipRectangle(pix, b, nil)
-            defer { pixDestroy(&clipped) }
-            var bits = clipped.flatMap { pixThresholdToBinary($0, Int32(max(1, min(255, Int(parameters.inkThreshold))))) }
-            defer { pixDestroy(&bits) }
-            guard let shown = LabelCropFrame.framed(bits, border: border) else {
-                throw FormsError(.unreadablePage, "the page image cannot be analysed for form fields (cutting a cell failed)")
-            }
-            return PixImage(owning: shown)
+        let cut = try FormsError.analysingRaster {
+            try gray.clipped(to: PixelBox(x: left, y: top, width: right - left, height: bottom - top))
+                .inkMask(threshold: Int(parameters.inkThreshold)).framedForReading(border: border)
         }
         return (cut, left - border, top - border)
     }

@@ -1,4 +1,3 @@
-import CLeptonica
 import Imaging
 
 /// Finds a scanned page's layout primitives — rules, boxes and table cells, check-box squares,
@@ -27,6 +26,13 @@ public struct RasterPrimitiveFinder: Sendable {
     /// - Throws: `FormsError(.unreadablePage)` when the image is empty or Leptonica fails.
     public func primitives(of image: PixImage, page: Int, pageWidth: Double, pageHeight: Double,
                            words: [LayoutWord]) throws -> LayoutPrimitives {
+        try FormsError.analysingRaster {
+            try findPrimitives(of: image, page: page, pageWidth: pageWidth, pageHeight: pageHeight, words: words)
+        }
+    }
+
+    private func findPrimitives(of image: PixImage, page: Int, pageWidth: Double, pageHeight: Double,
+                                words: [LayoutWord]) throws -> LayoutPrimitives {
         guard image.width > 8, image.height > 8, pageWidth > 1, pageHeight > 1 else {
             throw FormsError(.unreadablePage, "the page image is too small to look for form fields", page: page)
         }
@@ -56,6 +62,6 @@ public struct RasterPrimitiveFinder: Sendable {
         let marks = try scan.marks(ruleMask: rules.mask, buttonOutlines: buttons.outlines + enclosures.buttonOutlines)
         return LayoutPrimitives(page: page, width: pageWidth, height: pageHeight, rules: rules.rules,
                                 boxes: enclosures.boxes, squares: buttons.squares,
-                                circles: buttons.circles, words: words, marks: marks)
+                                circles: buttons.circles, words: scan.wordsOffLeaders(words, leaders: rules.leaders), marks: marks)
     }
 }

@@ -1,4 +1,3 @@
-import CLeptonica
 import Imaging
 
 /// Check boxes and radio buttons found on a page, and the pixel boxes of their outlines (whose
@@ -197,30 +196,22 @@ extension RasterScan {
     /// one touching letter does not decide.
     private func sideRuns(_ box: PixelBox, in mask: PixImage, cap: Int) -> [Int] {
         let cx = box.x + box.width / 2, cy = box.y + box.height / 2
-        return mask.withPix { pix -> [Int] in
-            let w = Int(pixGetWidth(pix)), h = Int(pixGetHeight(pix))
-            func isSet(_ x: Int, _ y: Int) -> Bool {
-                guard x >= 0, y >= 0, x < w, y < h else { return false }
-                var value: UInt32 = 0
-                pixGetPixel(pix, Int32(x), Int32(y), &value)
-                return value != 0
-            }
-            func run(_ x: Int, _ y: Int, _ dx: Int, _ dy: Int) -> Int {
-                var n = 0
-                // The hole's box may stop a pixel short of the outline.
-                var x = x, y = y
-                if !isSet(x, y) { x += dx; y += dy }
-                while n < cap && isSet(x, y) { n += 1; x += dx; y += dy }
-                return n
-            }
-            func median(_ a: Int, _ b: Int, _ c: Int) -> Int { max(min(a, b), min(max(a, b), c)) }
-            let spread = [-1, 0, 1]
-            let left = spread.map { run(box.x - 1, cy + $0, -1, 0) }
-            let top = spread.map { run(cx + $0, box.y - 1, 0, -1) }
-            let right = spread.map { run(box.right, cy + $0, 1, 0) }
-            let bottom = spread.map { run(cx + $0, box.bottom, 0, 1) }
-            return [left, top, right, bottom].map { median($0[0], $0[1], $0[2]) }
+        func isSet(_ x: Int, _ y: Int) -> Bool { mask.pixel(x: x, y: y) != 0 }
+        func run(_ x: Int, _ y: Int, _ dx: Int, _ dy: Int) -> Int {
+            var n = 0
+            // The hole's box may stop a pixel short of the outline.
+            var x = x, y = y
+            if !isSet(x, y) { x += dx; y += dy }
+            while n < cap && isSet(x, y) { n += 1; x += dx; y += dy }
+            return n
         }
+        func median(_ a: Int, _ b: Int, _ c: Int) -> Int { max(min(a, b), min(max(a, b), c)) }
+        let spread = [-1, 0, 1]
+        let left = spread.map { run(box.x - 1, cy + $0, -1, 0) }
+        let top = spread.map { run(cx + $0, box.y - 1, 0, -1) }
+        let right = spread.map { run(box.right, cy + $0, 1, 0) }
+        let bottom = spread.map { run(cx + $0, box.bottom, 0, 1) }
+        return [left, top, right, bottom].map { median($0[0], $0[1], $0[2]) }
     }
 
     /// The share of the smaller box that the two boxes overlap.
@@ -237,20 +228,7 @@ private struct BitWindow {
     private var bits: [Bool]
 
     init?(_ image: PixImage, _ area: PixelBox) {
-        let result: (PixelBox, [Bool])? = image.withPix { pix in
-            guard pixGetDepth(pix) == 1, let data = pixGetData(pix) else { return nil }
-            let w = Int(pixGetWidth(pix)), h = Int(pixGetHeight(pix)), wpl = Int(pixGetWpl(pix))
-            let x0 = max(0, area.x), y0 = max(0, area.y), x1 = min(w, area.right), y1 = min(h, area.bottom)
-            guard x1 > x0, y1 > y0 else { return nil }
-            var bits = [Bool](repeating: false, count: (x1 - x0) * (y1 - y0))
-            for y in y0..<y1 {
-                let row = data + y * wpl
-                for x in x0..<x1 where row[x >> 5] & (UInt32(0x8000_0000) >> UInt32(x & 31)) != 0 {
-                    bits[(y - y0) * (x1 - x0) + (x - x0)] = true
-                }
-            }
-            return (PixelBox(x: x0, y: y0, width: x1 - x0, height: y1 - y0), bits)
-        }
+        let result = image.bits(in: area)
         guard let (box, bits) = result else { return nil }
         self.box = box
         self.bits = bits

@@ -1,4 +1,3 @@
-import CLeptonica
 import Imaging
 
 /// A word read on a crop by a second OCR pass: its text, its box (pixels, x right, y down) and
@@ -88,6 +87,10 @@ public enum RotatedLabelCrops {
     /// - Throws: `FormsError(.unreadablePage)` when Leptonica fails.
     public static func crops(of image: PixImage, dpi: Int,
                              parameters: FormDetectionParameters = FormDetectionParameters()) throws -> [RotatedLabelCrop] {
+        try FormsError.analysingRaster { try findCrops(of: image, dpi: dpi, parameters: parameters) }
+    }
+
+    private static func findCrops(of image: PixImage, dpi: Int, parameters: FormDetectionParameters) throws -> [RotatedLabelCrop] {
         guard image.width > 8, image.height > 8, image.width <= 20_000, image.height <= 20_000, dpi > 0 else { return [] }
         let px = { (points: Double) in max(1, Int((points * Double(dpi) / 72).rounded())) }
         let ink = try image.inkMask(threshold: Int(parameters.inkThreshold))
@@ -128,18 +131,7 @@ public enum RotatedLabelCrops {
             return (PixelBox(x: left, y: top, width: right - left, height: bottom - top), group)
         }.sorted { $0.0.width * $0.0.height > $1.0.width * $1.0.height }.prefix(maxCrops)
         return try regions.map { box, group in
-            let cut = try glyphs.withPix { pix -> PixImage in
-                var b = boxCreate(Int32(box.x), Int32(box.y), Int32(box.width), Int32(box.height))
-                defer { boxDestroy(&b) }
-                var clipped = pixClipRectangle(pix, b, nil)
-                defer { pixDestroy(&clipped) }
-                var turned = clipped.flatMap { pixRotateOrth($0, 1) }
-                defer { pixDestroy(&turned) }
-                guard let shown = LabelCropFrame.framed(turned, border: border) else {
-                    throw FormsError(.unreadablePage, "the page image cannot be analysed for form fields (turning a sideways label failed)")
-                }
-                return PixImage(owning: shown)
-            }
+            let cut = try glyphs.clipped(to: box).rotated(quarterTurns: 1).framedForReading(border: border)
             return RotatedLabelCrop(x: box.x, y: box.y, width: box.width, height: box.height, border: border, image: cut,
                                     lines: group.map { (Double($0.x), Double($0.y), Double($0.right), Double($0.bottom)) })
         }
@@ -162,19 +154,5 @@ public enum RotatedLabelCrops {
         words.filter { w in
             !read.contains { r in r.insetBy(-1).contains(w.rect.center) || (r.intersection(w.rect)?.area ?? 0) >= 0.3 * w.rect.area }
         } + found
-    }
-}
-
-extension PixImage {
-    /// The part of the image inside `box`.
-    fileprivate func clipped(to box: PixelBox) throws -> PixImage {
-        try withPix { pix in
-            var b = boxCreate(Int32(box.x), Int32(box.y), Int32(box.width), Int32(box.height))
-            defer { boxDestroy(&b) }
-            guard let part = pixClipRectangle(pix, b, nil) else {
-                throw FormsError(.unreadablePage, "the page image cannot be analysed for form fields (cutting a line failed)")
-            }
-            return PixImage(owning: part)
-        }
     }
 }

@@ -1,4 +1,3 @@
-import CLeptonica
 import Imaging
 
 /// A part of a page image made ready for a second OCR pass: black print on white, and where
@@ -29,6 +28,10 @@ public enum TintedLabelCrops {
     /// - Throws: `FormsError(.unreadablePage)` when Leptonica fails.
     public static func crops(of image: PixImage, dpi: Int,
                              parameters: FormDetectionParameters = FormDetectionParameters()) throws -> [TintedLabelCrop] {
+        try FormsError.analysingRaster { try findCrops(of: image, dpi: dpi, parameters: parameters) }
+    }
+
+    private static func findCrops(of image: PixImage, dpi: Int, parameters: FormDetectionParameters) throws -> [TintedLabelCrop] {
         guard image.width > 8, image.height > 8, image.width <= 20_000, image.height <= 20_000, dpi > 0 else { return [] }
         let px = { (points: Double) in max(1, Int((points * Double(dpi) / 72).rounded())) }
         let gray = try image.gray8()
@@ -46,18 +49,7 @@ public enum TintedLabelCrops {
         return try bands.map { band in
             let x = max(0, band.x - margin), y = max(0, band.y - margin)
             let box = PixelBox(x: x, y: y, width: min(gray.width, band.right + margin) - x, height: min(gray.height, band.bottom + margin) - y)
-            let cut = try gray.withPix { pix -> PixImage in
-                var b = boxCreate(Int32(box.x), Int32(box.y), Int32(box.width), Int32(box.height))
-                defer { boxDestroy(&b) }
-                var clipped = pixClipRectangle(pix, b, nil)
-                defer { pixDestroy(&clipped) }
-                var bits = clipped.flatMap { pixThresholdToBinary($0, Int32(max(1, min(255, Int(parameters.inkThreshold))))) }
-                defer { pixDestroy(&bits) }
-                guard let shown = bits.flatMap({ pixConvert1To8(nil, $0, 255, 0) }) else {
-                    throw FormsError(.unreadablePage, "the page image cannot be analysed for form fields (cutting a tinted band failed)")
-                }
-                return PixImage(owning: shown)
-            }
+            let cut = try gray.clipped(to: box).inkMask(threshold: Int(parameters.inkThreshold)).bilevelAsGray()
             return TintedLabelCrop(x: box.x, y: box.y, image: cut)
         }
     }
