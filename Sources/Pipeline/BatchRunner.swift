@@ -88,24 +88,14 @@ public struct BatchRunner: Sendable {
         let counter = ProgressCounter(total: files.count)
 
         var records: [BatchRecord] = []
-        await withTaskGroup(of: BatchRecord?.self) { group in
-            var queue = files.makeIterator()
-            func launch() -> Bool {
-                guard !Task.isCancelled, let file = queue.next() else { return false }
-                group.addTask {
-                    let record = await Self.process(file, options: options, pipeline: pipeline, finished: finished,
-                                                    task: task, journal: journal)
-                    if let record { progress(record, counter.increment(), files.count) }
-                    return record
-                }
-                return true
-            }
-            for _ in 0..<window where !launch() { break }
-            while let record = await group.next() {
-                if let record { records.append(record) }
-                _ = launch()
-            }
-        }
+        try await PageFlow.window(files, width: window, work: { file in
+            let record = await Self.process(file, options: options, pipeline: pipeline, finished: finished,
+                                            task: task, journal: journal)
+            if let record { progress(record, counter.increment(), files.count) }
+            return record
+        }, handle: { record in
+            if let record { records.append(record) }
+        })
         records.sort { $0.file < $1.file }
         return BatchResult(records: records, interrupted: records.count < files.count)
     }
