@@ -33,17 +33,20 @@ extension PDFDocument {
     /// budget. A stream is never allowed to decode to more than what is left of the budget.
     func decodeCharged(_ stream: PDFStream) throws -> (data: [UInt8], imageFilter: (String, PDFDictionary?)?) {
         let remaining = remainingDecodeBudget()
-        guard remaining > 0 else {
-            throw PDFError(.limitExceeded, "the document's streams decode to more than \\(decodeBudget.limit) bytes in total")
-        }
+        guard remaining > 0 else { throw budgetExceeded() }
         let chain = Filters.chain(of: stream.dictionary) { self.resolve($0) }
         let result: (data: [UInt8], imageFilter: (String, PDFDictionary?)?)
         do {
             result = try Filters.decode(stream.data, chain: chain, limit: min(Filters.decodedSizeLimit, remaining))
         } catch let error as PDFError where error.code == .limitExceeded && remaining < Filters.decodedSizeLimit {
-            throw PDFError(.limitExceeded, "the document's streams decode to more than \\(decodeBudget.limit) bytes in total")
+            throw budgetExceeded()
         }
         chargeDecoded(result.data.count)
         return result
+    }
+
+    /// The error for a document past its decode budget, naming the budget in bytes.
+    func budgetExceeded() -> PDFError {
+        PDFError(.limitExceeded, "the document's streams decode to more than \(decodeBudget.limit) bytes in total")
     }
 }

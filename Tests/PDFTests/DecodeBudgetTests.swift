@@ -37,6 +37,21 @@ import TestSupport
         expectPDFError(.limitExceeded) { try document.decodedData(of: stream) }
     }
 
+    @Test func theRefusalNamesTheBudgetInBytes() throws {
+        let (document, stream) = try documentWithACompressedStream()
+        document.decodeBudget = DecodeBudget(limit: 1 << 20)
+        for attempt in 0..<2 { // past the budget while decoding, then with nothing left
+            if attempt == 1 { document.chargeDecoded(1 << 20) }
+            do {
+                _ = try document.decodedData(of: stream)
+                Issue.record("decoding past the budget succeeded")
+            } catch let error as PDFError {
+                #expect(error.message == "the document's streams decode to more than 1048576 bytes in total")
+                #expect(!error.message.contains("\\("))
+            }
+        }
+    }
+
     @Test func runLengthBombsStopAtTheLimit() throws {
         // 256 runs of 128 bytes each expand 64-fold.
         let runs = [UInt8]((0..<256).flatMap { _ in [UInt8(129), 0x41] })
