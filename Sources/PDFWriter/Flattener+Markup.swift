@@ -12,7 +12,7 @@ extension Flattener {
     /// annotation's `/C` colour and `/IC` interior, its border width and dashes, and its
     /// opacity (`/CA`); highlights multiply with the page as viewers draw them. Nil for other
     /// subtypes, for annotations that have an appearance, and for ones with nothing to draw.
-    static func markupAppearance(of annotation: PDFDictionary, document: PDFDocument) -> PDFStream? {
+    public static func markupAppearance(of annotation: PDFDictionary, document: PDFDocument) -> PDFStream? {
         let style = MarkupStyle(annotation, document: document)
         guard style.flags & invisibleFlags == 0, document.resolve(annotation["AP"] ?? .null) == .null,
               let subtype = document.resolve(annotation["Subtype"] ?? .null).nameValue, drawnMarkupSubtypes.contains(subtype),

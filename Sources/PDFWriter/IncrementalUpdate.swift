@@ -13,6 +13,9 @@ struct IncrementalUpdate {
         if source.encryption != nil, options.encryption == .remove {
             return "decrypting rewrites every object"
         }
+        if options.newEncryption != nil {
+            return "encrypting with new passwords rewrites every object"
+        }
         guard let last = source.lastCrossReference else {
             return "its cross-reference table is damaged (it had to be rebuilt to read the file)"
         }

@@ -43,6 +43,11 @@ struct KeptEncryption {
     /// The encryption to keep; nil when the source is not encrypted or `options` remove it.
     /// - Throws: `WriteError(.encryption)` when the `/Encrypt` dictionary cannot be read.
     static func of(_ source: PDFDocument, options: WriteOptions) throws -> KeptEncryption? {
+        if let fresh = options.newEncryption {
+            var encryptor = fresh.encryptor
+            encryptor.deterministic = options.deterministic
+            return KeptEncryption(encryptor: encryptor, dictionary: fresh.dictionary)
+        }
         guard options.encryption == .preserve, var encryptor = source.encryptor else { return nil }
         encryptor.deterministic = options.deterministic
         // Loaded through its reference, the dictionary is not decrypted (the reader skips it).
@@ -68,7 +73,9 @@ struct KeptEncryption {
     /// what object streams (1.5) and kept encryption (AES-128: 1.6, AES-256: 1.7) need.
     static func headerVersion(of source: PDFDocument, options: WriteOptions, objectStreams: Bool, encrypted: Bool) -> String {
         var minimum = objectStreams ? 1.5 : 1.0
-        if encrypted, let info = source.encryption {
+        if encrypted, options.newEncryption != nil {
+            minimum = max(minimum, 1.7) // AES-256
+        } else if encrypted, let info = source.encryption {
             let methods = [info.stringMethod, info.streamMethod, info.embeddedFileMethod]
             if methods.contains(.aes256) { minimum = max(minimum, 1.7) }
             else if methods.contains(.aes128) { minimum = max(minimum, 1.6) }

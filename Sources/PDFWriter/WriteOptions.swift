@@ -1,3 +1,5 @@
+import PDF
+
 /// How a document is written, in the manner of PDFKit's `write(to:withOptions:)` options.
 ///
 /// ```swift
@@ -47,6 +49,10 @@ public struct WriteOptions: Sendable {
     /// hint stream up front, so a viewer can show it before the rest arrives. Full rewrites
     /// only, with classic cross-reference tables (no object streams).
     public var linearize = false
+
+    /// Encrypt the output afresh (AES-256) with these passwords and permissions, whatever the
+    /// source's encryption was (full rewrites only: an incremental update keeps the source's).
+    public var newEncryption: NewEncryption?
 
     /// The defaults: a full rewrite, compressed, with object streams, encryption kept.
     public init() {}

@@ -49,14 +49,28 @@ public enum ImagesToPDF {
 
     /// The frames of one image file.
     static func frames(of url: URL, options: ImagePageOptions) throws -> [EncodedImage] {
-        let bytes = try FileBytes.input(url)
+        try frames(of: try FileBytes.input(url), name: url.lastPathComponent, options: options)
+    }
+
+    /// The frames of an image file's bytes; `name` is what messages call it.
+    static func frames(of bytes: [UInt8], name: String, options: ImagePageOptions) throws -> [EncodedImage] {
         guard ImageFileKind.sniff(bytes) != nil else {
-            throw PipelineError(.badInput, "\(url.lastPathComponent) is not \(ImageFileKind.accepted)")
+            throw PipelineError(.badInput, "\(name) is not \(ImageFileKind.accepted)")
         }
         do {
             return try ImageFileReader.frames(of: bytes, options: ImageReadOptions(jpegQuality: options.jpegQuality))
         } catch let error as ImagingError {
-            throw PipelineError(.badInput, "\(url.lastPathComponent): \(error.message)")
+            throw PipelineError(.badInput, "\(name): \(error.message)")
         }
+    }
+
+    /// An image file's bytes as a PDF in memory, a page per frame (PDFKit's
+    /// `PDFPage(image:options:)`). Blocks while it decodes: call it off the cooperative pool.
+    /// - Throws: `PipelineError.badInput` for bytes that are not an image, a damaged image or an
+    ///   implausible resolution.
+    public static func pdf(fromImageFile bytes: [UInt8], options: ImagePageOptions) throws -> [UInt8] {
+        let frames = try frames(of: bytes, name: "the image", options: options)
+        let sources = frames.enumerated().map { ImageDocumentBuilder.Source(frame: $1, name: "image frame \($0 + 1)") }
+        return try ImageDocumentBuilder.pdf(from: sources, options: options).bytes
     }
 }

@@ -15,7 +15,7 @@ import PDFWriter
 /// images with few levels as a palette of grays when that is smaller. An image is replaced only by
 /// a smaller one; bilevel images are never changed lossily; `/SMask`, `/Mask`, `/Decode`
 /// and colour spaces are kept. Leptonica does the coding, so call it from a thread of its own.
-struct ImageOptimizer: Sendable {
+public struct ImageOptimizer: Sendable {
     /// The level asked for.
     let level: OptimizeLevel
     /// The resolution `screen` reduces to.
@@ -28,7 +28,7 @@ struct ImageOptimizer: Sendable {
     }
 
     /// An optimizer for `level`.
-    init(level: OptimizeLevel, screenDPI: Int = OptimizeLevel.defaultScreenDPI) {
+    public init(level: OptimizeLevel, screenDPI: Int = OptimizeLevel.defaultScreenDPI) {
         self.level = level
         self.screenDPI = screenDPI
     }
@@ -39,7 +39,7 @@ struct ImageOptimizer: Sendable {
     /// Replaces the rewriter's images and streams by smaller encodings and sets the
     /// options' compression to level 9. An incremental update (which only appends) is
     /// left alone, and the summary says so.
-    func apply(to rewriter: DocumentRewriter, options: inout WriteOptions) -> OptimizationSummary {
+    public func apply(to rewriter: DocumentRewriter, options: inout WriteOptions) -> OptimizationSummary {
         var summary = OptimizationSummary(level: level)
         summary.fileBytesBefore = rewriter.source.bytes.count
         if options.incremental, rewriter.incrementalUpdateObstacle(options: options) == nil {

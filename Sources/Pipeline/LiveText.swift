@@ -31,13 +31,20 @@ public struct LiveText: Sendable {
     /// The lines recognized on `page`, each a list of words in reading order.
     /// - Throws: `PipelineError` when the page's images cannot be read or recognition fails.
     public func lines(of page: PDFPage, in document: PDFDocument) async throws -> [[LiveTextWord]] {
+        try await recognition(of: page, in: document).lines
+    }
+
+    /// What recognizing `page` gave: the engine's words with the raster-to-page mapping (what a
+    /// writer needs to graft them as a text layer later) and the words mapped onto the page.
+    /// - Throws: `PipelineError` when the page's images cannot be read or recognition fails.
+    public func recognition(of page: PDFPage, in document: PDFDocument) async throws -> LiveTextRecognition {
         let raster: PageRaster?
         do {
             raster = try await RasterizeStage().raster(for: page, in: document)
         } catch {
             throw PipelineError(.badInput, "page \(page.index + 1): its images cannot be read: \(error)")
         }
-        guard let raster else { return [] }
+        guard let raster else { return LiveTextRecognition(ocr: nil, pixelToPage: .identity) }
         let job = self.job
         let recognition: PageRecognition
         do {
@@ -45,8 +52,21 @@ public struct LiveText: Sendable {
         } catch {
             throw PipelineError(.other, "page \(page.index + 1): recognition failed: \(error)")
         }
-        guard let ocr = recognition.ocr else { return [] }
-        let m = recognition.pixelToPage
+        return LiveTextRecognition(ocr: recognition.ocr, pixelToPage: recognition.pixelToPage)
+    }
+}
+
+/// One page's recognition, as `LiveText.recognition(of:in:)` gives it.
+public struct LiveTextRecognition: Sendable {
+    /// The engine's words in raster pixels; nil when the page has no image or was found blank.
+    public var ocr: OCRPage?
+    /// Maps the recognized raster's pixels to the page's user space.
+    public var pixelToPage: Matrix
+
+    /// The lines, each a list of words in reading order, with boxes in the page's user space.
+    public var lines: [[LiveTextWord]] {
+        guard let ocr else { return [] }
+        let m = pixelToPage
         return ocr.blocks.flatMap(\.lines).map { line in
             line.words.map { word in
                 let corners = [m.apply(word.box.left, word.box.top), m.apply(word.box.right, word.box.top),

@@ -13,16 +13,24 @@ public enum PageDecision: Sendable, Equatable {
 /// Decides per page, from measured facts, whether it needs OCR. The raster the engine sees
 /// holds the page's images only, never its vector text, so recognizing a scan that carries a
 /// printed stamp adds the scan's words without duplicating the stamp's.
-struct Triage {
+public struct Triage: Sendable {
     let document: PDFDocument
     let mode: TextPageMode
+
+    /// Decides for `document`'s pages under `mode`.
+    public init(document: PDFDocument, mode: TextPageMode) {
+        self.document = document
+        self.mode = mode
+    }
 
     /// What the page is.
     func classify(_ page: PDFPage) -> PageKind {
         PageFacts.measure(page, in: document).kind
     }
 
-    func decide(_ page: PDFPage) throws -> PageDecision {
+    /// What to do with `page`.
+    /// - Throws: `PipelineError(.priorText)` in `.strict` mode when the page already has text.
+    public func decide(_ page: PDFPage) throws -> PageDecision {
         let kind = PageFacts.measure(page, in: document).kind
         if mode == .strict && [.text, .mixed, .ownLayer, .otherLayer].contains(kind) {
             throw PipelineError(.priorText, "page \(page.index + 1) already has text; nothing was written (--strict: use --force-ocr or --redo-ocr, or leave out --strict to OCR only the pages that need it)")

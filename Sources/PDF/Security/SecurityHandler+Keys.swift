@@ -129,6 +129,11 @@ extension StandardSecurityHandler {
     /// SHA-256 of password, salt and user data for revision 5; algorithm 2.B for revision 6,
     /// which iterates AES-128 and a data-chosen SHA-2 at least 64 times to slow guessing.
     private func passwordHash(_ password: [UInt8], salt: ArraySlice<UInt8>, userData: [UInt8]) throws -> [UInt8] {
+        try StandardSecurityHandler.passwordHash(password, salt: salt, userData: userData, revision: revision)
+    }
+
+    /// `passwordHash` of a handler of `revision` (also what new encryption is made with).
+    static func passwordHash(_ password: [UInt8], salt: ArraySlice<UInt8>, userData: [UInt8], revision: Int) throws -> [UInt8] {
         var sha = SHA256()
         sha.update(password)
         sha.update(salt)
