@@ -11,6 +11,11 @@ public struct PageRasterizer: Sendable {
     public var resolutionRange: ClosedRange<Double> = 150...600
     /// The largest raster, in pixels, this will make.
     public var maxPixels = 250_000_000
+    /// Pixels composing one page may decode and paint in all (see `PageWorkBudget`).
+    public var maxPixelWork = PageWorkBudget.maxPixelWork
+    /// How long composing one page may take (`--page-timeout`); nil: no limit but the pixel
+    /// budget (`PageWorkBudget.maxPixelWork`).
+    public var timeLimit: Duration?
 
     /// Creates a rasterizer with the default limits.
     public init() {}
@@ -21,8 +26,12 @@ public struct PageRasterizer: Sendable {
     }
 
     /// The page's raster with what was left out of it, or nil when the page paints no image.
+    /// - Throws: `ImagingError` (`.tooLarge` past the page's `PageWorkBudget`, `.timedOut`
+    ///   past `timeLimit`), `CancellationError` when the task is cancelled, `PDFError`.
     public func composition(for page: PDFPage, document: PDFDocument) throws -> PageComposition? {
+        var budget = PageWorkBudget(maxPixels: maxPixelWork, timeLimit: timeLimit)
         let paint = try ImagePlacementFinder.paint(on: page, document: document)
+        try budget.checkInterruption()
         let crop = page.cropBox
         let placements = paint.placements.filter {
             $0.pixelWidth > 0 && $0.pixelHeight > 0 && $0.bounds.width > 0.01 && $0.bounds.height > 0.01
@@ -35,7 +44,7 @@ public struct PageRasterizer: Sendable {
         if placements.count == 1, let single = try single(placements[0], crop: crop, unit: unit, document: document) {
             upright = single
         } else {
-            upright = try composed(placements, crop: crop, unit: unit, document: document, skipped: &skipped)
+            upright = try composed(placements, crop: crop, unit: unit, document: document, budget: &budget, skipped: &skipped)
         }
         return PageComposition(raster: try upright.rotated(quarterTurns: page.rotation / 90),
                                paintsVector: paint.paintsVector, imagesLeftOut: skipped)
@@ -81,7 +90,7 @@ public struct PageRasterizer: Sendable {
 
     /// Several images, or masked ones: painted in order onto a white canvas covering the crop box.
     private func composed(_ placements: [ImagePlacement], crop: PDFRect, unit: Double, document: PDFDocument,
-                          skipped: inout Int) throws -> PageRaster {
+                          budget: inout PageWorkBudget, skipped: inout Int) throws -> PageRaster {
         var dpi = (placements.map(\.dpi).max() ?? 300) / unit
         dpi = min(max(dpi, resolutionRange.lowerBound), resolutionRange.upperBound)
         var scale = dpi * unit / 72
@@ -102,6 +111,9 @@ public struct PageRasterizer: Sendable {
                 guard let inside = PixelRect(x: cx0, y: cy0, width: cx1 - cx0, height: cy1 - cy0).intersection(whole) else { continue }
                 clip = inside
             }
+            // What this image costs: its pixels decoded, then the rectangle painted.
+            try budget.spend(width: placement.pixelWidth, height: placement.pixelHeight)
+            try budget.spend(width: rect.width, height: rect.height)
             var masked: MaskedImage
             do {
                 masked = try MaskedImage.decode(placement, document: document)

@@ -118,7 +118,7 @@ public struct OCRRunner: Sendable {
     /// they finish. A page that fails is reported and kept as it was; the others go on.
     private func recognize(_ pages: [PDFPage], in document: PDFDocument, job: OCRJob) -> AsyncThrowingStream<PageResult, any Error> {
         let engines = self.engines
-        let rasterizer = RasterizeStage()
+        let rasterizer = RasterizeStage(timeLimit: job.pageTimeout)
         return AsyncThrowingStream { continuation in
             let task = Task {
                 do {

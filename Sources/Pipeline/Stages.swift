@@ -14,7 +14,16 @@ actor RasterizeStage {
 
     deinit { executor.stop() }
 
-    private let rasterizer = PageRasterizer()
+    private let rasterizer: PageRasterizer
+
+    /// - Parameter timeLimit: seconds composing one page may take (`--page-timeout`): past
+    ///   them the page fails with `ImagingError(.timedOut)`; nil for no limit but the
+    ///   rasterizer's pixel budget.
+    init(timeLimit: Double? = nil) {
+        var rasterizer = PageRasterizer()
+        rasterizer.timeLimit = timeLimit.map { .milliseconds(Int(($0 * 1000).rounded(.up))) }
+        self.rasterizer = rasterizer
+    }
 
     func raster(for page: PDFPage, in document: PDFDocument) throws -> PageRaster? {
         try rasterizer.raster(for: page, document: document)

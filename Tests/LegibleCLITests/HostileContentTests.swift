@@ -48,4 +48,36 @@ import TestSupport
         let text = try legible(["text", input.path])
         #expect(text.status == 0 && text.stderr.contains("nested deeper than"), "\(text.status): \(text.stderr)")
     }
+
+    /// One 2000×2000 image drawn 10,000 times: `--page-timeout` now bounds composing too (it
+    /// ran past 120 s before), and the page fails with exit 7.
+    @Test func pageTimeoutStopsComposingAPageThatDrawsOneImageOverAndOver() throws {
+        let folder = try TemporaryDirectory()
+        let input = folder.file("many.pdf")
+        try Data(HostilePDFs.oneImageDrawnManyTimes()).write(to: input)
+        let start = Date()
+        let result = try legible(["ocr", "--page-timeout", "2", input.path, folder.file("out.pdf").path])
+        #expect(result.status == 7, "\(result.status): \(result.stderr)")
+        #expect(result.stderr.contains("took longer than 2 s"), "\(result.stderr)")
+        #expect(Date().timeIntervalSince(start) < 60)
+        #expect(temporaries(in: folder).isEmpty)
+    }
+
+    /// `forms` on the same file ignored SIGTERM for 100 s; it now stops between two images
+    /// and exits 130 with nothing written.
+    @Test func sigtermInterruptsComposingPromptly() throws {
+        try LegibleBinary.requireBuilt()
+        let folder = try TemporaryDirectory()
+        let input = folder.file("many.pdf"), output = folder.file("out.pdf")
+        try Data(HostilePDFs.oneImageDrawnManyTimes()).write(to: input)
+        let process = try LegibleBinary.start(["forms", input.path, output.path], log: folder.file("log.txt"))
+        Thread.sleep(forTimeInterval: 1.5)
+        let signalled = Date()
+        process.terminate()
+        process.waitUntilExit()
+        #expect(Date().timeIntervalSince(signalled) < 10)
+        #expect(process.terminationStatus == 130, "\(process.terminationStatus)")
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+        #expect(temporaries(in: folder).isEmpty)
+    }
 }
