@@ -26,7 +26,8 @@ find "$CORPUS" -name '*.pdf' | sort | while IFS= read -r f; do
   report=$("$BIN" check --pdfa=$level "$f" 2>&1)
   rc=$?
   set -e
-  clauses=$(echo "$report" | head -1 | sed -nE 's/.*\(clauses (.*)\)$/\1/p' | tr -d ' ')
+  first=${report%%$'\n'*}
+  clauses=$(printf '%s\n' "$first" | sed -nE 's/.*\(clauses (.*)\)$/\1/p' | tr -d ' ')
   if [ "$expect" = pass ]; then
     if [ $rc -eq 0 ]; then verdict=right; else verdict=wrong; fi
   else

@@ -58,9 +58,8 @@ struct ColorSpaceRules {
             let names = document.resolve(array[1]).arrayValue ?? []
             for n in names { checkColorantName(n, place: place, &log) }
             check(array[2], chain: chain, clause: clause == "6.2.4.3" ? "6.2.4.4" : clause, place: place, &log, depth: depth + 1)
-            if array.count > 4, let attributes = document.resolve(array[4]).dictionaryValue {
-                checkDeviceNAttributes(attributes, names: names.compactMap(\.nameValue), chain: chain, place: place, &log, depth: depth)
-            }
+            let attributes = array.count > 4 ? document.resolve(array[4]).dictionaryValue : nil
+            checkDeviceNAttributes(attributes ?? PDFDictionary(), names: names.compactMap(\.nameValue), chain: chain, place: place, &log, depth: depth)
         default:
             return
         }
@@ -70,10 +69,17 @@ struct ColorSpaceRules {
                         clause: String, place: String, _ log: inout ViolationLog) {
         if ColorSpaceRules.lookup(defaultKey, in: chain, document: context.document) != nil { return }
         guard let profile = context.outputProfile else {
-            log.fail(clause, "\(name) is used but the file has no PDF/A output intent (nor \(defaultKey))", at: place); return
+            let message = "\(name) is used but the file has no PDF/A output intent (nor \(defaultKey))"
+            log.fail(clause, message, at: place)
+            if clause != "6.2.4.3" { log.fail("6.2.4.3", message, at: place) }
+            // 6.2.3: a file that uses device colour needs a PDF/A output intent.
+            log.fail("6.2.3", message, at: place)
+            return
         }
         if model == .gray || profile == model { return }
-        log.fail(clause, "\(name) is used but the output intent's profile is \(profile.rawValue.trimmingCharacters(in: .whitespaces)) (and there is no \(defaultKey))", at: place)
+        let message = "\(name) is used but the output intent's profile is \(profile.rawValue.trimmingCharacters(in: .whitespaces)) (and there is no \(defaultKey))"
+        log.fail(clause, message, at: place)
+        if clause != "6.2.4.3" { log.fail("6.2.4.3", message, at: place) }
     }
 
     /// A named colour space from the nearest resource dictionary that has it.
@@ -86,7 +92,7 @@ struct ColorSpaceRules {
 
     private func checkColorantName(_ name: PDFObject, place: String, _ log: inout ViolationLog) {
         guard let text = name.nameValue else { return }
-        if text.unicodeScalars.contains("\u{FFFD}") {
+        if String(validating: PDFName.bytes(of: text), as: UTF8.self) == nil {
             log.fail("6.1.8", "a colourant name is not valid UTF-8", at: place)
         }
     }
@@ -114,12 +120,13 @@ struct ColorSpaceRules {
         for (_, value) in colorants ?? PDFDictionary() {
             check(value, chain: chain, clause: "6.2.4.4", place: place, &log, depth: depth + 1)
         }
-        guard attributes["Subtype"]?.nameValue == "NChannel" else { return }
+        // Every spot colourant needs its Separation in Colorants; process colourants do not.
         let process = document.resolve(attributes["Process"] ?? .null).dictionaryValue
-        let processNames = Set((document.resolve(process?["Components"] ?? .null).arrayValue ?? []).compactMap(\.nameValue))
-        for name in names where name != "None" && !processNames.contains(name) {
+        var processNames = Set((document.resolve(process?["Components"] ?? .null).arrayValue ?? []).compactMap(\.nameValue))
+        if process == nil { processNames = ["Cyan", "Magenta", "Yellow", "Black", "Red", "Green", "Blue", "Gray"] }
+        for name in names where name != "None" && name != "All" && !processNames.contains(name) {
             if colorants?[name] == nil {
-                log.fail("6.2.4.4", "the spot colourant \(name) of an NChannel space is not in its Colorants dictionary", at: place)
+                log.fail("6.2.4.4", "the spot colourant \(name) of a DeviceN space is not in its Colorants dictionary", at: place)
             }
         }
     }

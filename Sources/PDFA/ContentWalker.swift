@@ -15,6 +15,9 @@ struct ContentWalker {
         var fill: PDFObject = .name("DeviceGray")
         var stroke: PDFObject = .name("DeviceGray")
         var textMode = 0
+        /// Whether the colour was set in this stream (the default DeviceGray was not chosen).
+        var fillChosen = false
+        var strokeChosen = false
         var overprintFill = false
         var overprintStroke = false
         var overprintMode = 0
@@ -44,6 +47,7 @@ struct ContentWalker {
     static let renderingIntents: Set<String> = ["RelativeColorimetric", "AbsoluteColorimetric", "Perceptual", "Saturation"]
 
     mutating func walk(_ content: [UInt8], _ log: inout ViolationLog) {
+        if let problem = FileStructureRules.hexStringProblem(in: content) { log.fail("6.1.6", problem, at: place) }
         var tokenizer = ContentStreamTokenizer(content)
         let colorRules = ColorSpaceRules(context: context)
         while let op = tokenizer.next() {
@@ -55,16 +59,16 @@ struct ContentWalker {
                     log.fail("6.1.13", "graphics states are nested more than \(ContentWalker.maxSaveDepth) deep (q)", at: place)
                 }
             case "Q": if let s = stack.popLast() { state = s }
-            case "g": state.fill = .name("DeviceGray")
-            case "G": state.stroke = .name("DeviceGray")
-            case "rg": state.fill = .name("DeviceRGB")
-            case "RG": state.stroke = .name("DeviceRGB")
-            case "k": state.fill = .name("DeviceCMYK")
-            case "K": state.stroke = .name("DeviceCMYK")
+            case "g": state.fill = .name("DeviceGray"); state.fillChosen = true
+            case "G": state.stroke = .name("DeviceGray"); state.strokeChosen = true
+            case "rg": state.fill = .name("DeviceRGB"); state.fillChosen = true
+            case "RG": state.stroke = .name("DeviceRGB"); state.strokeChosen = true
+            case "k": state.fill = .name("DeviceCMYK"); state.fillChosen = true
+            case "K": state.stroke = .name("DeviceCMYK"); state.strokeChosen = true
             case "cs", "CS":
                 guard let name = op.operands.last?.nameValue else { break }
                 let space: PDFObject = ContentWalker.deviceNames.contains(name) ? .name(name) : (named(name, "ColorSpace", &log) ?? .name(name))
-                if op.op == "cs" { state.fill = space } else { state.stroke = space }
+                if op.op == "cs" { state.fill = space; state.fillChosen = true } else { state.stroke = space; state.strokeChosen = true }
             case "scn", "SCN":
                 if let name = op.operands.last?.nameValue, let pattern = named(name, "Pattern", &log) {
                     walkPattern(pattern, &log)
@@ -81,9 +85,17 @@ struct ContentWalker {
             case "Tf":
                 if let name = op.operands.first?.nameValue, let font = named(name, "Font", &log) { useFont(font, &log) }
             case "Tj", "TJ", "'", "\"":
+                // Visible text is judged by the colours its mode paints with, and by a colour chosen for
+                // the other paint too, as veraPDF does (6-2-4-3-t01-fail-s, -t).
                 let mode = state.textMode
-                if [0, 2, 4, 6].contains(mode) { colorRules.check(state.fill, chain: resources, clause: "6.2.4.3", place: place, &log) }
-                if [1, 2, 5, 6].contains(mode) { colorRules.check(state.stroke, chain: resources, clause: "6.2.4.3", place: place, &log) }
+                if mode != 3, mode != 7 {
+                    if [0, 2, 4, 6].contains(mode) || state.fillChosen {
+                        colorRules.check(state.fill, chain: resources, clause: "6.2.4.3", place: place, &log)
+                    }
+                    if [1, 2, 5, 6].contains(mode) || state.strokeChosen {
+                        colorRules.check(state.stroke, chain: resources, clause: "6.2.4.3", place: place, &log)
+                    }
+                }
             case "sh":
                 if let name = op.operands.last?.nameValue, let shading = named(name, "Shading", &log) {
                     checkShading(shading, &log)
@@ -222,7 +234,7 @@ struct ContentWalker {
             return
         }
         guard depth < ContentWalker.maxFormDepth else { return }
-        context.walkFormNested(object, chain: resources, place: place, depth: depth + 1, &log)
+        context.walkFormNested(object, chain: resources, place: place, depth: depth + 1, isolated: true, &log)
     }
 
     private func checkShading(_ object: PDFObject, _ log: inout ViolationLog) {
@@ -252,7 +264,9 @@ struct ContentWalker {
 
 extension ValidationContext {
     /// Walks a form or coloured tiling pattern met inside another stream.
-    func walkFormNested(_ object: PDFObject, chain: [PDFDictionary], place: String, depth: Int, _ log: inout ViolationLog) {
+    /// `isolated`: a pattern's own resources replace the surrounding ones (its Default colour
+    /// spaces are its own: 6-2-4-3-t02-fail-h).
+    func walkFormNested(_ object: PDFObject, chain: [PDFDictionary], place: String, depth: Int, isolated: Bool = false, _ log: inout ViolationLog) {
         if let ref = object.referenceValue {
             guard !walked.contains(ref.number) else { return }
             walked.insert(ref.number)
@@ -265,7 +279,7 @@ extension ValidationContext {
         }
         let own = document.resolve(stream.dictionary["Resources"] ?? .null).dictionaryValue
         guard let data = try? document.decodedData(of: stream) else { return }
-        var walker = ContentWalker(context: self, resources: own.map { [$0] + chain } ?? chain, place: where_, inheritedResources: own == nil)
+        var walker = ContentWalker(context: self, resources: own.map { isolated ? [$0] : [$0] + chain } ?? chain, place: where_, inheritedResources: own == nil)
         walker.depth = depth
         walker.walk(data, &log)
     }

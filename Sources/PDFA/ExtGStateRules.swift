@@ -45,7 +45,9 @@ enum ExtGStateRules {
         }
         if dict["HalftoneName"] != nil { log.fail("6.2.5", "a halftone has a HalftoneName", at: place) }
         if type == 5 {
-            let primaries: Set<String> = ["Cyan", "Magenta", "Yellow", "Black", "Red", "Green", "Blue", "Gray", "Default"]
+            // The process colourants of the CMYK model (6-2-5-t03-fail-b: Red, Green and Blue need
+            // a TransferFunction there).
+            let primaries: Set<String> = ["Cyan", "Magenta", "Yellow", "Black", "Default"]
             for (colorant, sub) in dict where colorant != "Type" && colorant != "HalftoneType" && colorant != "HalftoneName" {
                 let resolved = document.resolve(sub)
                 let subDict: PDFDictionary? = resolved.dictionaryValue ?? resolved.streamValue?.dictionary

@@ -200,6 +200,50 @@ struct FileStructureRules {
         return end + marker.count
     }
 
+    /// The first malformed hexadecimal string in a content stream, described (6.1.6).
+    static func hexStringProblem(in bytes: [UInt8]) -> String? {
+        var i = 0
+        let n = bytes.count
+        func white(_ b: UInt8) -> Bool { b == 0 || b == 9 || b == 10 || b == 12 || b == 13 || b == 32 }
+        while i < n {
+            let b = bytes[i]
+            if b == UInt8(ascii: "%") {
+                while i < n, bytes[i] != 10, bytes[i] != 13 { i += 1 }
+            } else if b == UInt8(ascii: "(") {
+                var depth = 0
+                while i < n {
+                    let c = bytes[i]
+                    if c == UInt8(ascii: "\\") { i += 2; continue }
+                    if c == UInt8(ascii: "(") { depth += 1 } else if c == UInt8(ascii: ")") { depth -= 1; if depth == 0 { break } }
+                    i += 1
+                }
+                i += 1
+            } else if b == UInt8(ascii: "<") {
+                if i + 1 < n, bytes[i + 1] == UInt8(ascii: "<") { i += 2; continue }
+                i += 1
+                var digits = 0
+                while i < n, bytes[i] != UInt8(ascii: ">") {
+                    let c = bytes[i]
+                    if (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66) { digits += 1 }
+                    else if !white(c) { return "a hexadecimal string contains characters other than 0-9, A-F, a-f" }
+                    i += 1
+                }
+                if digits % 2 == 1 { return "a hexadecimal string has an odd number of digits" }
+                i += 1
+            } else if b == UInt8(ascii: "I"), i + 1 < n, bytes[i + 1] == UInt8(ascii: "D"), i > 0, white(bytes[i - 1]),
+                      i + 2 >= n || white(bytes[i + 2]) {
+                // Inline image data runs to the EI keyword.
+                i += 3
+                while i + 2 < n, !(white(bytes[i]) && bytes[i + 1] == UInt8(ascii: "E") && bytes[i + 2] == UInt8(ascii: "I")
+                                   && (i + 3 >= n || white(bytes[i + 3]))) { i += 1 }
+                i += 3
+            } else {
+                i += 1
+            }
+        }
+        return nil
+    }
+
     private func find(_ needle: [UInt8], from: Int) -> Int? {
         guard let first = needle.first, needle.count <= bytes.count else { return nil }
         var i = from

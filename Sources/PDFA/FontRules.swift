@@ -174,11 +174,17 @@ struct FontRules {
         case "Type0":
             let descendant = (document.resolve(font["DescendantFonts"] ?? .null).arrayValue?.first).flatMap { document.resolve($0).dictionaryValue }
             let info = systemInfo(descendant?["CIDSystemInfo"])
-            let cmap = document.resolve(font["Encoding"] ?? .null).nameValue
+            let encoding = document.resolve(font["Encoding"] ?? .null)
             let known: Set<String> = ["GB1", "CNS1", "Japan1", "Korea1"]
-            if let info, info.registry == "Adobe", known.contains(info.ordering), let cmap, let ordering = FontRules.predefinedOrdering(cmap), ordering != "Identity" {
-                return
+            // A CMap of one of Adobe's collections (predefined or embedded) maps through Adobe's
+            // published Unicode tables; Identity does not.
+            let cmapIsCollection: Bool
+            switch encoding {
+            case .name(let cmap): cmapIsCollection = FontRules.predefinedOrdering(cmap).map { $0 != "Identity" } ?? false
+            case .stream(let s): cmapIsCollection = systemInfo(s.dictionary["CIDSystemInfo"]).map { $0.registry == "Adobe" && known.contains($0.ordering) } ?? false
+            default: cmapIsCollection = false
             }
+            if let info, info.registry == "Adobe", known.contains(info.ordering), cmapIsCollection { return }
             log.fail("6.2.11.7.2", "the Type0 font \(name(font)) has no ToUnicode map and no predefined CMap of an Adobe collection", at: place)
         case "TrueType":
             if flags(font).contains(.symbolic) {

@@ -33,12 +33,14 @@ struct ObjectRules {
         case .string(let s):
             if s.count > longestString { log.fail("6.1.13", "a string is \(s.count) bytes long, more than \(longestString)", at: place) }
         case .name(let n):
-            if n.utf8.count > longestName { log.fail("6.1.13", "a name is \(n.utf8.count) bytes long, more than \(longestName)", at: place) }
+            let length = PDFName.bytes(of: n).count
+            if length > longestName { log.fail("6.1.13", "a name is \(length) bytes long, more than \(longestName)", at: place) }
         case .array(let items):
             for item in items { checkLimits(item, place: place, &log, depth: depth + 1) }
         case .dictionary(let d):
             for (key, value) in d {
-                if key.utf8.count > longestName { log.fail("6.1.13", "a name is \(key.utf8.count) bytes long, more than \(longestName)", at: place) }
+                let length = PDFName.bytes(of: key).count
+                if length > longestName { log.fail("6.1.13", "a name is \(length) bytes long, more than \(longestName)", at: place) }
                 checkLimits(value, place: place, &log, depth: depth + 1)
             }
         case .stream(let s):

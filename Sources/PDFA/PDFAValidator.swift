@@ -15,14 +15,20 @@ public enum PDFAValidator {
     /// - Throws: `PDFError` when the bytes are not a PDF at all (nothing to validate).
     public static func validate(bytes: [UInt8], level: PDFALevel) throws -> PDFAReport {
         var log = ViolationLog()
-        FileStructureRules(bytes: bytes).check(&log)
         let document: PDFDocument
         do {
             document = try PDFDocument(bytes: bytes)
         } catch let error as PDFError where error.code == .encrypted {
+            FileStructureRules(bytes: bytes).check(&log)
             log.fail("6.1.3", "the file is encrypted (the trailer has an Encrypt key)", at: "trailer")
             return PDFAReport(level: level, violations: log.finished())
         }
+        var structure = FileStructureRules(bytes: bytes)
+        structure.streamLength = { number in
+            guard case .stream(let s)? = try? document.object(ObjectRef(number)) else { return nil }
+            return document.resolve(s.dictionary["Length"] ?? .null).intValue
+        }
+        structure.check(&log)
         let context = ValidationContext(document: document, level: level)
         TrailerRules(document: document).check(&log)
         ObjectRules(document: document).check(&log)

@@ -18,7 +18,7 @@ struct TrailerRules {
         guard let id = document.resolve(document.trailer["ID"] ?? .null).arrayValue else {
             log.fail("6.1.3", "the trailer has no ID", at: "trailer"); return
         }
-        if id.count != 2 || id.contains(where: { $0.stringBytes == nil }) {
+        if id.count != 2 || id.contains(where: { ($0.stringBytes ?? []).isEmpty }) {
             log.fail("6.1.3", "the trailer's ID is not an array of two strings", at: "trailer")
         }
     }

@@ -82,14 +82,25 @@ final class ValidationContext {
         ColorSpaceRules(context: self).check(cs, chain: chain, clause: "6.2.10", place: place, &log)
     }
 
+    private func rawBox(_ key: String, page: PDFPage) -> [Double]? {
+        var node: PDFDictionary? = page.dictionary
+        var hops = 0
+        while let n = node, hops < 64 {
+            if let value = n[key] { return (document.resolve(value).arrayValue ?? []).compactMap { document.resolve($0).numberValue } }
+            guard key == "MediaBox" || key == "CropBox" else { return nil }
+            node = document.resolve(n["Parent"] ?? .null).dictionaryValue
+            hops += 1
+        }
+        return nil
+    }
+
     private func checkBoundaries(_ page: PDFPage, place: String, _ log: inout ViolationLog) {
         /// ISO 32000-1 Annex C: page boundaries between 3 and 14,400 units.
         let smallest = 3.0, largest = 14_400.0
         for box in PDFPage.Box.allCases {
-            // Only the boxes the page (or its ancestors) defines.
-            let rect = page.box(box)
-            let w = abs(rect.width) * page.userUnit, h = abs(rect.height) * page.userUnit
-            if box != .media, w == abs(page.mediaBox.width) * page.userUnit, h == abs(page.mediaBox.height) * page.userUnit { continue }
+            // The boxes as written (the page's, or for MediaBox and CropBox an ancestor's), not clipped.
+            guard let numbers = rawBox(box.rawValue, page: page), numbers.count == 4 else { continue }
+            let w = abs(numbers[2] - numbers[0]) * page.userUnit, h = abs(numbers[3] - numbers[1]) * page.userUnit
             if w < smallest || h < smallest || w > largest || h > largest {
                 log.fail("6.1.13", "the page's \(box.rawValue) is \(Int(w)) x \(Int(h)) units, outside 3 to 14,400", at: place)
             }

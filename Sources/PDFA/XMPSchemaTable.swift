@@ -18,7 +18,7 @@ enum XMPSchemaTable {
         XMPNamespace.xmp: [
             "Advisory": "Bag XPath", "BaseURL": "URL", "CreateDate": "Date", "CreatorTool": "AgentName",
             "Identifier": "Bag Text", "MetadataDate": "Date", "ModifyDate": "Date", "Nickname": "Text",
-            "Thumbnails": "Alt Thumbnail", "Label": "Text", "Rating": "Integer",
+            "Thumbnails": "Alt Thumbnail", "Label": "Text", "Rating": "Real",
         ],
         "http://ns.adobe.com/xap/1.0/rights/": [
             "Certificate": "URL", "Marked": "Boolean", "Owner": "Bag ProperName", "UsageTerms": "Lang Alt", "WebStatement": "URL",
@@ -92,7 +92,7 @@ enum XMPSchemaTable {
             "ToneCurve": "Seq Point",
         ],
         "http://ns.adobe.com/xmp/1.0/DynamicMedia/": [
-            "projectRef": "ProjectLink", "videoFrameRate": "Text", "videoFrameSize": "Dimensions",
+            "projectRef": "ProjectLink", "videoAlphaPremultipleColor": "Colorant", "videoFrameRate": "Text", "videoFrameSize": "Dimensions",
             "videoPixelAspectRatio": "Rational", "videoAlphaUnityIsTransparent": "Boolean", "videoCompressor": "Text",
             "audioSampleRate": "Integer", "audioCompressor": "Text", "speakerPlacement": "Text", "fileDataRate": "Rational",
             "tapeName": "Text", "altTapeName": "Text", "startTimecode": "Timecode", "altTimecode": "Timecode",

@@ -24,6 +24,7 @@ struct XMPValueCheck {
             guard case .array(let kind, let items) = value, kind == "Alt" else { return "is not a language alternative (rdf:Alt)" }
             for item in items {
                 guard case .simple = item.value else { return "has a language alternative that is not text" }
+                if item.language == nil { return "has an alternative without xml:lang" }
             }
             return nil
         }
