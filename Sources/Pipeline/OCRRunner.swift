@@ -51,11 +51,20 @@ public struct OCRRunner: Sendable {
                 continue
             }
             firstUse[page.ref] = page.index
+            if let damage = PageDamage.find(page, in: document) {
+                reports[page.index].outcome = .failed("page \(page.index + 1): damaged: \(damage)")
+                reports[page.index].damaged = true
+                continue
+            }
             switch try triage.decide(page) {
             case .ocr: toRecognize.append(page)
             case .redo: toRecognize.append(page); replacing.insert(page.index)
             case .skip(let reason): reports[page.index].outcome = .skipped(reason)
             }
+        }
+        if reports.allSatisfy(\.damaged), let first = reports.first, case .failed(let reason) = first.outcome {
+            let others = reports.count == 1 ? "" : " (and every other page)"
+            throw PipelineError(.badInput, "\(input.lastPathComponent): no page can be read: \(reason)\(others)")
         }
         clock.lap("triage")
         for page in toRecognize {

@@ -32,6 +32,9 @@ public struct PageReport: Sendable {
     public var rasterizeSeconds = 0.0
     /// Seconds spent on a worker (resampling, orientation, recognition).
     public var recognizeSeconds = 0.0
+    /// Whether the page failed because the file lost part of it (a content stream, image or
+    /// form it refers to is missing or unreadable; see `PageDamage`), not because OCR failed.
+    public var damaged = false
 }
 
 /// The result of a run.
@@ -48,6 +51,9 @@ public struct RunReport: Sendable {
 
     /// Per page outcomes, in order.
     public var outcomes: [PageOutcome] { pages.map(\.outcome) }
+
+    /// Pages that failed because the file lost part of them (see `PageReport.damaged`).
+    public var damagedPages: [Int] { pages.filter(\.damaged).map(\.index) }
 
     /// Pages that failed.
     public var failedPages: [Int] {
