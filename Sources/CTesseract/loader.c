@@ -39,6 +39,7 @@ static void load(void) {
     RESOLVE(baseAPIClear, "TessBaseAPIClear");
     RESOLVE(baseAPISetVariable, "TessBaseAPISetVariable");
     RESOLVE(baseAPIInit3, "TessBaseAPIInit3");
+    RESOLVE(baseAPIInit4, "TessBaseAPIInit4");
     RESOLVE(baseAPISetPageSegMode, "TessBaseAPISetPageSegMode");
     RESOLVE(baseAPISetImage2, "TessBaseAPISetImage2");
     RESOLVE(baseAPISetSourceResolution, "TessBaseAPISetSourceResolution");

@@ -59,10 +59,12 @@ public struct ReviewFile: Sendable, Equatable, Codable {
         return try encoder.encode(self)
     }
 
-    /// Reads and checks a review file for a document of `pageCount` pages.
+    /// Reads and checks a review file for a document of `pageCount` pages. A field added by
+    /// hand without a name is named from its label (`Date of birth` → `date_of_birth`), or
+    /// `field_N` by its place in the file.
     /// - Throws: `FormsError.badReview` naming the first problem.
     public static func decode(_ data: Data, pageCount: Int) throws -> ReviewFile {
-        let review: ReviewFile
+        var review: ReviewFile
         do {
             review = try JSONDecoder().decode(ReviewFile.self, from: data)
         } catch DecodingError.keyNotFound(let key, let context) {
@@ -74,8 +76,17 @@ public struct ReviewFile: Sendable, Equatable, Codable {
         } catch {
             throw FormsError(.badReview, "not a review file: \(error)")
         }
+        for index in review.fields.indices where review.fields[index].name.trimmingCharacters(in: .whitespaces).isEmpty {
+            review.fields[index].name = handAddedName(label: review.fields[index].label, index: index)
+        }
         try review.validate(pageCount: pageCount)
         return review
+    }
+
+    /// A name for a field added without one: its label in snake case, or `field_N`.
+    static func handAddedName(label: String, index: Int) -> String {
+        let words = label.lowercased().split { !$0.isLetter && !$0.isNumber }
+        return words.isEmpty ? "field_\(index + 1)" : words.joined(separator: "_")
     }
 
     /// Checks what JSON cannot express: the version, pages, rectangles and per-kind values.

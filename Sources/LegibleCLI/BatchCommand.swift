@@ -7,14 +7,13 @@ struct BatchCommand {
     var environment: [String: String] = ProcessInfo.processInfo.environment
 
     /// Options that take a value.
-    static let valued = JobOptions.valued.union(WriteFlags.valued).union(["--shard", "--shard-count", "--report"])
+    static var valued: Set<String> { Help.batchSpec.valued }
     /// Options without a value.
-    static let flags = JobOptions.flags.union(WriteFlags.flags).union(["--merge-reports", "--quiet", "--help"])
+    static var flags: Set<String> { Help.batchSpec.flags }
 
     func run() async -> ExitCode {
         await Console.reportingErrors {
-            let parsed = try ParsedArguments(arguments, valued: Self.valued, flags: Self.flags,
-                                             aliases: JobOptions.aliases.merging(["-q": "--quiet", "-h": "--help"]) { $1 })
+            let parsed = try ParsedArguments(arguments, spec: Help.batchSpec)
             if parsed.flags.contains("--help") { print(Help.batch); return .ok }
             if parsed.flags.contains("--merge-reports") { return try merge(parsed) }
             return try await batch(parsed)
@@ -27,6 +26,7 @@ struct BatchCommand {
         }
         var job = try JobOptions.job(from: parsed)
         try WriteFlags.apply(parsed, to: &job)
+        let tesseract = try TesseractFlags(parsed, job: &job)
         try job.validate()
         let report = parsed.values["--report"].map { URL(fileURLWithPath: $0) }
         if let report { try BatchReport.validate(report) }
@@ -40,7 +40,7 @@ struct BatchCommand {
             Console.note("running shard \(shard) (from \(shardSource == .kubernetes ? "JOB_COMPLETION_INDEX" : "SLURM_ARRAY_TASK_ID"))")
         }
 
-        let (pool, engine) = try JobOptions.pool(for: job, environment: environment)
+        let (pool, engine) = try JobOptions.pool(for: job, tesseract: tesseract, environment: environment)
         defer { pool.shutdown() }
         var options = BatchOptions(source: URL(fileURLWithPath: parsed.positionals[0]),
                                    destination: URL(fileURLWithPath: parsed.positionals[1]), job: job, engineName: engine)
@@ -55,7 +55,7 @@ struct BatchCommand {
         }
         if let report { try BatchReport.write(result.records, to: report) }
         if !quiet { Console.info(Self.summary(result.records, seconds: Date().timeIntervalSince(started))) }
-        if result.interrupted { return Console.fail(.interrupted, "interrupted; finished files are kept and a re-run resumes") }
+        if result.interrupted { return Console.failOnOwnLine(.interrupted, "interrupted; finished files are kept and a re-run resumes") }
         return result.records.contains(where: \.isFailure) ? .pagesFailed : .ok
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Pipeline
 
 extension Console {
@@ -12,11 +13,21 @@ extension Console {
         } catch let error as PipelineError {
             return fail(ExitCode(error.code), error.message)
         } catch is CancellationError {
-            return fail(.interrupted, "interrupted; no output written")
+            return failOnOwnLine(.interrupted, "interrupted; no output written")
         } catch {
             if let known = PipelineError(fromModuleError: error) { return fail(ExitCode(known.code), known.message) }
             return fail(.other, "\(error)")
         }
+    }
+
+    /// "\n" when standard error is a terminal: a signal leaves the cursor after the progress
+    /// bar or the `^C` the terminal echoed, and the message must start on a line of its own.
+    static func ownLinePrefix(terminal: Bool = isatty(STDERR_FILENO) != 0) -> String { terminal ? "\n" : "" }
+
+    /// `fail` for an interruption, starting on its own line.
+    static func failOnOwnLine(_ code: ExitCode, _ message: String) -> ExitCode {
+        FileHandle.standardError.write(Data(ownLinePrefix().utf8))
+        return fail(code, message)
     }
 
     /// `reportingErrors` for a command that runs to the end without suspending (`info`).

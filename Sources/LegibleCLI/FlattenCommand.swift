@@ -7,23 +7,24 @@ struct FlattenCommand {
     let arguments: [String]
 
     /// Options that take a value.
-    static let valued = WriteFlags.valued.union(["--password"])
+    static var valued: Set<String> { Help.flattenSpec.valued }
     /// Options without a value.
-    static let flags = WriteFlags.flags.union(["--quiet", "--help"])
+    static var flags: Set<String> { Help.flattenSpec.flags }
 
     func run() async -> ExitCode {
         await Console.reportingErrors {
-            let parsed = try ParsedArguments(arguments, valued: Self.valued, flags: Self.flags,
-                                             aliases: ["-q": "--quiet", "-h": "--help"])
+            let parsed = try ParsedArguments(arguments, spec: Help.flattenSpec)
             if parsed.flags.contains("--help") { print(Help.flatten); return .ok }
-            let report = try await DocumentTransform.run(parsed, command: "flatten", flatten: true, defaultOptimize: nil)
+            let streams = StandardStreams()
+            let report = try await DocumentTransform.run(parsed, command: "flatten", flatten: true, defaultOptimize: nil, streams: streams)
+            try streams.deliver()
             if !parsed.flags.contains("--quiet") {
                 for warning in report.warnings { Console.warn(warning) }
                 for note in report.notes { Console.note(note) }
                 if let flatten = report.flatten {
                     Console.info("\(flatten.annotationsBurned) annotation\(flatten.annotationsBurned == 1 ? "" : "s") burned in on \(flatten.pagesChanged) page\(flatten.pagesChanged == 1 ? "" : "s")"
                                  + (flatten.annotationsDropped > 0 ? ", \(flatten.annotationsDropped) hidden or without appearance removed" : "")
-                                 + (flatten.removedForm ? ", form removed" : "") + " → \(parsed.positionals[1])")
+                                 + (flatten.removedForm ? ", form removed" : "") + " → \(DocumentTransform.shownOutput(parsed))")
                 }
                 if let optimization = report.optimization { Console.info(optimization.line) }
             }

@@ -8,19 +8,18 @@ struct FormsCommand {
     let arguments: [String]
 
     /// Options `forms` takes that take a value.
-    static let valued: Set<String> = ["--review", "--from-review", "--language", "--jobs", "--pages", "--password", "--report",
-                                      "--page-timeout"]
+    static var valued: Set<String> { Help.formsSpec.valued }
     /// Options `forms` takes without a value.
-    static let flags: Set<String> = ["--keep-fields", "--replace-fields", "--quiet", "--help"]
+    static var flags: Set<String> { Help.formsSpec.flags }
 
     func run() async -> ExitCode {
         let parsed: ParsedArguments
         var job = OCRJob()
         var options = FormsOptions()
         do {
-            parsed = try ParsedArguments(arguments, valued: Self.valued, flags: Self.flags,
-                                         aliases: ["-l": "--language", "-j": "--jobs", "-q": "--quiet", "-h": "--help"])
+            parsed = try ParsedArguments(arguments, spec: Help.formsSpec)
             if parsed.flags.contains("--help") { print(Help.forms); return .ok }
+            try PagesOption.check(parsed.values["--pages"])
             guard parsed.positionals.count == 2 else {
                 throw CLIError.usage("forms needs INPUT and OUTPUT (see legible forms --help)")
             }
@@ -48,10 +47,21 @@ struct FormsCommand {
         } catch {
             return Console.fail(.badArguments, "\(error)")
         }
-        let input = URL(fileURLWithPath: parsed.positionals[0])
-        let output = URL(fileURLWithPath: parsed.positionals[1])
-        return await Self.execute(input: input, output: output, job: job, options: options,
-                                  quiet: parsed.flags.contains("--quiet"))
+        let streams = StandardStreams()
+        let input: URL, output: URL
+        do {
+            input = try streams.input(parsed.positionals[0])
+            output = try streams.output(parsed.positionals[1])
+        } catch CLIError.usage(let message) {
+            return Console.fail(.badArguments, message)
+        } catch let error as PipelineError {
+            return Console.fail(ExitCode(error.code), error.message)
+        } catch {
+            return Console.fail(.fileAccess, "\(error)")
+        }
+        let code = await Self.execute(input: input, output: output, job: job, options: options,
+                                      quiet: parsed.flags.contains("--quiet"))
+        return OCRCommand.delivering(code, streams)
     }
 
     /// `--keep-fields` / `--replace-fields`.
@@ -73,7 +83,7 @@ struct FormsCommand {
                 pool = OCRWorkerPool(factory: FakeEngineFactory(), workers: 1)
             } else {
                 do {
-                    pool = try JobOptions.pool(for: job, environment: ProcessInfo.processInfo.environment).pool
+                    pool = try JobOptions.pool(for: job, tesseract: TesseractFlags(), environment: ProcessInfo.processInfo.environment).pool
                 } catch let error as PipelineError where error.code == .missingDependency {
                     // Born-digital pages are read from their own text: OCR is only missed on scans,
                     // and the run stops with this message when it meets one.

@@ -7,26 +7,30 @@ struct ImagesCommand {
     let arguments: [String]
 
     /// Options that take a value.
-    static let valued: Set<String> = ["--page-size", "--rotation", "--jpeg-quality", "--dpi"]
+    static var valued: Set<String> { Help.imagesSpec.valued }
     /// Options that do not.
-    static let flags: Set<String> = ["--upscale-if-smaller", "--quiet", "--help"]
+    static var flags: Set<String> { Help.imagesSpec.flags }
 
     func run() async -> ExitCode {
         await Console.reportingErrors {
-            let parsed = try ParsedArguments(arguments, valued: ImagesCommand.valued, flags: ImagesCommand.flags,
-                                             aliases: ["-h": "--help", "-q": "--quiet"])
+            let parsed = try ParsedArguments(arguments, spec: Help.imagesSpec)
             if parsed.flags.contains("--help") { print(Help.images); return .ok }
             guard parsed.positionals.count >= 2 else {
                 throw CLIError.usage("images needs at least one IMAGE and an OUTPUT.pdf (see legible images --help)")
             }
             let options = try ImagesCommand.options(parsed)
-            let inputs = parsed.positionals.dropLast().map { URL(fileURLWithPath: $0) }
-            let output = URL(fileURLWithPath: parsed.positionals[parsed.positionals.count - 1])
+            let streams = StandardStreams()
+            guard parsed.positionals.dropLast().filter(StandardStreams.isStream).count <= 1 else {
+                throw CLIError.usage("standard input ('-') can be only one of the images")
+            }
+            let inputs = try parsed.positionals.dropLast().map { try streams.input($0) }
+            let output = try streams.output(parsed.positionals[parsed.positionals.count - 1])
             let summary = try await ImagesToPDF.write(Array(inputs), to: output, options: options)
+            try streams.deliver()
             if !parsed.flags.contains("--quiet") {
                 for note in summary.notes { Console.note(note) }
                 let how = summary.storage.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
-                Console.info("wrote \(output.path): \(summary.pages) page\(summary.pages == 1 ? "" : "s") (images \(how))")
+                Console.info("wrote \(streams.writesStandardOutput ? "standard output" : output.path): \(summary.pages) page\(summary.pages == 1 ? "" : "s") (images \(how))")
             }
             return .ok
         }

@@ -6,22 +6,22 @@ struct InfoCommand {
     let arguments: [String]
 
     /// Options that take a value.
-    static let valued: Set<String> = ["--password"]
+    static var valued: Set<String> { Help.infoSpec.valued }
     /// Options that do not.
-    static let flags: Set<String> = ["--json", "--check", "--help"]
+    static var flags: Set<String> { Help.infoSpec.flags }
     /// The top-level keys of `--json`, as documented in the help and the README.
     static let jsonKeys = ["version", "pageCount", "title", "author", "creator", "producer", "encryption",
                            "recovered", "warnings", "pages", "check"]
 
     func run() -> ExitCode {
         Console.reportingErrorsWithoutSuspending {
-            let parsed = try ParsedArguments(arguments, valued: InfoCommand.valued, flags: InfoCommand.flags,
-                                             aliases: ["-h": "--help"])
+            let parsed = try ParsedArguments(arguments, spec: Help.infoSpec)
             if parsed.flags.contains("--help") { print(Help.info); return .ok }
             guard parsed.positionals.count == 1 else {
                 throw CLIError.usage("info needs exactly one FILE (see legible info --help)")
             }
-            let info = try DocumentInfo.read(URL(fileURLWithPath: parsed.positionals[0]),
+            let streams = StandardStreams()
+            let info = try DocumentInfo.read(try streams.input(parsed.positionals[0]),
                                              password: parsed.values["--password"], check: parsed.flags.contains("--check"))
             print(parsed.flags.contains("--json") ? try InfoCommand.json(info) : InfoCommand.text(info))
             return .ok

@@ -6,13 +6,6 @@ import Tesseract
 /// The job options every processing command shares — `--pipeline FILE` first, then `-l`,
 /// `-j`, `--force-ocr`/`--skip-text` over it — and the engine pool they lead to.
 enum JobOptions {
-    /// Options that take a value.
-    static let valued: Set<String> = ["--language", "--jobs", "--pipeline"]
-    /// Options without a value.
-    static let flags: Set<String> = ["--force-ocr", "--skip-text"]
-    /// Short spellings.
-    static let aliases = ["-l": "--language", "-j": "--jobs"]
-
     /// The job: the pipeline file's values, overridden by the command line's.
     /// - Throws: `CLIError.usage` or `PipelineError` (a bad pipeline file).
     static func job(from parsed: ParsedArguments) throws -> OCRJob {
@@ -37,22 +30,18 @@ enum JobOptions {
     /// the real binary hundreds of times): engines then report fixed words at once.
     static let fakeEngineVariable = "LEGIBLE_FAKE_OCR"
 
-    /// A pool of engines for `job`, and a name for the engine kind (kept in journals, so
-    /// outputs of another engine are not taken as up to date).
+    /// A pool of engines for `job`, configured by `tesseract`, and a name for the engine kind
+    /// (kept in journals, so outputs of another engine are not taken as up to date).
     /// - Throws: `PipelineError.missingDependency` when Tesseract or a language is missing.
-    static func pool(for job: OCRJob, environment: [String: String]) throws -> (pool: OCRWorkerPool, engine: String) {
+    static func pool(for job: OCRJob, tesseract: TesseractFlags, environment: [String: String]) throws -> (pool: OCRWorkerPool, engine: String) {
         let factory: any OCREngineFactory
         let engine: String
         if environment[fakeEngineVariable] == "1" {
             factory = FakeEngineFactory()
             engine = "fake"
         } else {
-            do { factory = try TesseractEngineFactory(languages: job.languages) } catch let error as OCRError {
-                throw PipelineError(.missingDependency, error.message)
-            } catch {
-                throw PipelineError(.missingDependency, "\(error)")
-            }
-            engine = "tesseract"
+            factory = try tesseract.factory(languages: job.languages)
+            engine = tesseract.settings == TesseractSettings() ? "tesseract" : "tesseract \(tesseract.settings)"
         }
         let workers = job.jobs ?? ProcessInfo.processInfo.activeProcessorCount
         return (OCRWorkerPool(factory: factory, workers: workers), engine)

@@ -40,6 +40,7 @@ public enum Legible {
         case "thumbnails":
             return await ThumbnailsCommand(arguments: rest).run().rawValue
         case "languages":
+            if rest.contains("--help") || rest.contains("-h") { print(Help.languagesSpec.helpText); return ExitCode.ok.rawValue }
             do {
                 let data = try Tessdata.locate(for: [])
                 print(Tessdata.installedLanguages(in: data.directory).joined(separator: "\n"))
@@ -48,26 +49,22 @@ public enum Legible {
                 return Console.fail(.missingDependency, "\(error)").rawValue
             }
         case "help", "--help", "-h":
-            switch rest.first {
-            case "ocr": print(Help.ocr)
-            case "run": print(Help.run)
-            case "batch": print(Help.batch)
-            case "watch": print(Help.watch)
-            case "flatten": print(Help.flatten)
-            case "optimize": print(Help.optimize)
-            case "text": print(Help.text)
-            case "forms": print(Help.forms)
-            case "search": print(Help.search)
-            case "images": print(Help.images)
-            case "thumbnails": print(Help.thumbnails)
-            default: print(Help.main)
+            guard let name = rest.first else { print(Help.main); return ExitCode.ok.rawValue }
+            guard let spec = Help.spec(named: name) else {
+                return Console.fail(.badArguments, "no command '\(name)'\(CommandSuggestion.hint(name)) (see legible --help)").rawValue
             }
+            print(spec.helpText)
+            return ExitCode.ok.rawValue
+        case "--generate-completion":
+            return ShellCompletion.print(shell: rest.first).rawValue
+        case "--generate-man":
+            print(ManPage.text)
             return ExitCode.ok.rawValue
         case "--version", "version":
             print("legible \(version) (tesseract \(TesseractEngine.version))")
             return ExitCode.ok.rawValue
         default:
-            return Console.fail(.badArguments, "unknown command '\(command)' (see legible --help)").rawValue
+            return Console.fail(.badArguments, "unknown command '\(command)'\(CommandSuggestion.hint(command)) (see legible --help)").rawValue
         }
     }
 

@@ -3,24 +3,26 @@ import OCR
 import Pipeline
 import Tesseract
 
-/// `legible ocr INPUT OUTPUT [options]`.
+/// `legible ocr INPUT OUTPUT [options]` (and `legible run`, which is the same with a job
+/// definition required).
 struct OCRCommand {
     let arguments: [String]
+    /// The command as typed, for messages.
+    var name = "ocr"
+
+    /// The document information entries the metadata options set.
+    static let infoOptions = [("--title", "Title"), ("--author", "Author"), ("--subject", "Subject"), ("--keywords", "Keywords")]
 
     func run() async -> ExitCode {
         let parsed: ParsedArguments
         var job = OCRJob()
+        let tesseract: TesseractFlags
         do {
-            parsed = try ParsedArguments(arguments,
-                                         valued: (["--language", "--jobs", "--pages", "--sidecar", "--pipeline",
-                                                  "--rotate-pages-threshold", "--page-timeout", "--max-ocr-dpi",
-                                                  "--hocr", "--alto", "--words-json", "--report", "--password", "--review"] as Set<String>).union(WriteFlags.valued),
-                                         flags: (["--force-ocr", "--skip-text", "--redo-ocr", "--strict", "--rotate-pages", "--decrypt", "--quiet", "--help",
-                                                 "--forms", "--keep-fields", "--replace-fields"] as Set<String>).union(WriteFlags.flags),
-                                         aliases: ["-l": "--language", "-j": "--jobs", "-q": "--quiet", "-h": "--help"])
-            if parsed.flags.contains("--help") { print(Help.ocr); return .ok }
+            parsed = try ParsedArguments(arguments, spec: Help.spec(named: name) ?? Help.ocrSpec)
+            if parsed.flags.contains("--help") { print(Help.spec(named: name)?.helpText ?? Help.ocr); return .ok }
+            try PagesOption.check(parsed.values["--pages"])
             guard parsed.positionals.count == 2 else {
-                throw CLIError.usage("ocr needs INPUT and OUTPUT (see legible ocr --help)")
+                throw CLIError.usage("\(name) needs INPUT and OUTPUT (see legible \(name) --help)")
             }
             if let pipeline = parsed.values["--pipeline"] { job = try OCRJob.load(from: URL(fileURLWithPath: pipeline)) }
             if let languages = parsed.values["--language"] { job.languages = languages.split(separator: "+").map(String.init) }
@@ -45,8 +47,10 @@ struct OCRCommand {
                 guard let dpi = Int(value) else { throw CLIError.usage("--max-ocr-dpi takes a whole number, not '\(value)'") }
                 job.maxOCRResolution = dpi
             }
+            for (option, key) in Self.infoOptions { if let value = parsed.values[option] { job.documentInfo[key] = value } }
             try WriteFlags.apply(parsed, to: &job)
-
+            tesseract = try TesseractFlags(parsed, job: &job)
+            _ = try Verbosity(parsed)
             try job.validate()
         } catch CLIError.usage(let message) {
             return Console.fail(.badArguments, message)
@@ -56,11 +60,26 @@ struct OCRCommand {
             return Console.fail(.badArguments, "\(error)")
         }
 
-        let quiet = parsed.flags.contains("--quiet")
-        let input = URL(fileURLWithPath: parsed.positionals[0])
-        let output = URL(fileURLWithPath: parsed.positionals[1])
+        let streams = StandardStreams()
+        let logJSON = parsed.flags.contains("--log-json")
+        let quiet = parsed.flags.contains("--quiet") || logJSON
+        let verbose = (try? Verbosity(parsed))?.perPage ?? false
+        let input: URL, output: URL
+        do {
+            input = try streams.input(parsed.positionals[0])
+            output = try streams.output(parsed.positionals[1])
+            try WriteFlags.applyFastWebView(parsed, inputBytes: Self.size(of: input), to: &job)
+        } catch CLIError.usage(let message) {
+            return Console.fail(.badArguments, message)
+        } catch let error as PipelineError {
+            return Console.fail(ExitCode(error.code), error.message)
+        } catch {
+            return Console.fail(.fileAccess, "\(error)")
+        }
+        let shownOutput = streams.writesStandardOutput ? "standard output" : output.path
         if parsed.flags.contains("--forms") || job.forms {
-            return await formsPass(parsed, input: input, output: output, job: job, quiet: quiet)
+            let code = await formsPass(parsed, input: input, output: output, job: job, quiet: quiet)
+            return Self.delivering(code, streams)
         }
         if let formOnly = ["--review", "--keep-fields", "--replace-fields"].first(where: { parsed.values[$0] != nil || parsed.flags.contains($0) }) {
             return Console.fail(.badArguments, "\(formOnly) goes with --forms")
@@ -70,10 +89,18 @@ struct OCRCommand {
                                  altoDirectory: parsed.values["--alto"].map { URL(fileURLWithPath: $0, isDirectory: true) },
                                  wordsJSON: parsed.values["--words-json"].map { URL(fileURLWithPath: $0) },
                                  report: parsed.values["--report"].map { URL(fileURLWithPath: $0) })
+        do {
+            try OutputFolders.check(files: [sidecar, exports.wordsJSON, exports.report].compactMap { $0 },
+                                    folders: [exports.hocrDirectory, exports.altoDirectory].compactMap { $0 })
+        } catch let error as PipelineError {
+            return Console.fail(ExitCode(error.code), error.message)
+        } catch {
+            return Console.fail(.fileAccess, "\(error)")
+        }
 
-        let factory: TesseractEngineFactory
-        do { factory = try TesseractEngineFactory(languages: job.languages) } catch let error as OCRError {
-            return Console.fail(.missingDependency, error.message)
+        let factory: any OCREngineFactory
+        do { factory = try tesseract.factory(languages: job.languages) } catch let error as PipelineError {
+            return Console.fail(ExitCode(error.code), error.message)
         } catch {
             return Console.fail(.missingDependency, "\(error)")
         }
@@ -83,24 +110,47 @@ struct OCRCommand {
         let runner = OCRRunner(engines: pool)
         let started = Date()
         let finalJob = job
-        return await Console.reportingErrors {
+        let code = await Console.reportingErrors {
             let report = try await Interrupts.cancellingOnSignal {
                 try await runner.run(input: input, output: output, sidecar: sidecar, job: finalJob, exports: exports) { bar.handle($0) }
             }
+            let seconds = Date().timeIntervalSince(started)
+            let failed = report.failedPages
+            let code: ExitCode = failed.isEmpty ? .ok : .pagesFailed
+            if logJSON {
+                RunLog.write(report, output: shownOutput, seconds: seconds, code: code, toStandardError: streams.writesStandardOutput)
+                return code
+            }
             if !quiet {
+                PagesOption.warnBeyond(finalJob.pages, pageCount: report.pages.count)
                 for warning in report.warnings { Console.warn(warning) }
                 for note in report.notes { Console.note(note) }
-                Console.info(Summary.text(report, output: output.path, seconds: Date().timeIntervalSince(started)))
+                if verbose { for line in RunLog.pageLines(report) { Console.info(line) } }
+                Console.info(Summary.text(report, output: shownOutput, seconds: seconds, rotatePages: finalJob.rotatePages))
             }
-            let failed = report.failedPages
-            if !failed.isEmpty {
-                for index in failed {
-                    if case .failed(let reason) = report.outcomes[index] { Console.warn(reason) }
-                }
-                return .pagesFailed
+            for index in failed {
+                if case .failed(let reason) = report.outcomes[index] { Console.warn(reason) }
             }
-            return .ok
+            return code
         }
+        return Self.delivering(code, streams)
+    }
+
+    /// The exit code, after the output went to standard output when it was asked for there
+    /// and was written.
+    static func delivering(_ code: ExitCode, _ streams: StandardStreams) -> ExitCode {
+        guard code == .ok || code == .pagesFailed else { return code }
+        do { try streams.deliver() } catch let error as PipelineError {
+            return Console.fail(ExitCode(error.code), error.message)
+        } catch {
+            return Console.fail(.fileAccess, "\(error)")
+        }
+        return code
+    }
+
+    /// The size of a file in bytes (0 when it cannot be read: the run reports that).
+    static func size(of url: URL) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber)?.intValue ?? 0
     }
 }
 
@@ -134,7 +184,8 @@ private func number(_ text: String, _ option: String) throws -> Double {
 
 /// The closing line of a run.
 enum Summary {
-    static func text(_ report: RunReport, output: String, seconds: Double) -> String {
+    /// `rotatePages`: `--rotate-pages` was given, so the line says how many pages it turned, even none.
+    static func text(_ report: RunReport, output: String, seconds: Double, rotatePages: Bool = false) -> String {
         var recognized = 0, words = 0, skipped = 0, failed = 0
         var reasons: [String: Int] = [:]
         for outcome in report.outcomes {
@@ -150,6 +201,8 @@ enum Summary {
             parts.append("\(skipped) left as they were (\(why))")
         }
         if failed > 0 { parts.append("\(failed) failed") }
+        let turned = report.pages.filter { $0.rotationApplied % 360 != 0 }.count
+        if turned > 0 || rotatePages { parts.append("\(turned) page\(turned == 1 ? "" : "s") turned upright by --rotate-pages") }
         return parts.joined(separator: ", ") + String(format: " in %.1f s → %@", seconds, output)
     }
 }

@@ -13,9 +13,9 @@ struct TextCommand {
 
     func run() async -> ExitCode {
         await Console.reportingErrors {
-            let parsed = try ParsedArguments(arguments, valued: ["--pages", "--password", "--language"],
-                                             flags: ["--json", "--ocr", "--help"], aliases: ["-h": "--help", "-l": "--language"])
+            let parsed = try ParsedArguments(arguments, spec: Help.textSpec)
             if parsed.flags.contains("--help") { print(Help.text); return .ok }
+            try PagesOption.check(parsed.values["--pages"])
             guard parsed.positionals.count == 1 else {
                 throw CLIError.usage("text needs one FILE (see legible text --help)")
             }
@@ -23,17 +23,19 @@ struct TextCommand {
                 throw CLIError.usage("--language only applies with --ocr")
             }
             let source = try TextSource(path: parsed.positionals[0], password: parsed.values["--password"],
-                                        pages: parsed.values["--pages"])
+                                        pages: parsed.values["--pages"], streams: StandardStreams())
             let live = parsed.flags.contains("--ocr")
                 ? LiveRecognizer(languages: parsed.values["--language"].map { $0.split(separator: "+").map(String.init) } ?? ["eng"])
                 : nil
             defer { live?.shutdown() }
             var out = OutputBuffer()
+            var withoutText = 0
             if parsed.flags.contains("--json") {
                 try await writeJSON(source, file: parsed.positionals[0], live: live, into: &out)
             } else {
                 for page in source.pages {
                     let text = source.text(of: page)
+                    if let text, text.words.isEmpty { withoutText += 1 }
                     if let live, text?.words.isEmpty ?? true {
                         let lines = try await live.lines(of: page, in: source.document)
                         out.append(lines.map { $0.map(\.text).joined(separator: " ") + "\n" }.joined())
@@ -44,6 +46,10 @@ struct TextCommand {
                 }
             }
             out.flush()
+            if live == nil && withoutText > 0 {
+                let pages = withoutText == 1 ? "1 page has" : "\(withoutText) pages have"
+                Console.note("\(pages) no text (images only?): legible text --ocr recognizes them on the fly, legible ocr adds a text layer")
+            }
             return .ok
         }
     }

@@ -11,13 +11,16 @@ struct TextSource {
 
     /// Opens `path` (decrypting with `password`) and selects `pages` (e.g. "1,3-5"; all when nil).
     /// - Throws: `PipelineError` with the exit code the failure maps to.
-    init(path: String, password: String?, pages selection: String?) throws {
+    /// `path` may be `-`: standard input (kept in `streams`).
+    init(path: String, password: String?, pages selection: String?, streams: StandardStreams) throws {
         let chosen = try selection.map { try PageSelection($0) }
-        let bytes = try FileBytes.input(URL(fileURLWithPath: path))
+        let bytes = try FileBytes.input(try streams.input(path))
+        let path = StandardStreams.isStream(path) ? "standard input" : path
         do {
             document = try PDFDocument(bytes: bytes, password: password)
             let all = try document.pages()
             pages = chosen.map { chosen in all.filter { chosen.contains(index: $0.index) } } ?? all
+            PagesOption.warnBeyond(selection, pageCount: all.count)
         } catch let error as PDFError {
             switch error.code {
             case .encrypted:

@@ -6,9 +6,9 @@ struct ThumbnailsCommand {
     let arguments: [String]
 
     /// Options that take a value.
-    static let valued: Set<String> = ["--size", "--pages", "--password"]
+    static var valued: Set<String> { Help.thumbnailsSpec.valued }
     /// Options that do not.
-    static let flags: Set<String> = ["--quiet", "--help"]
+    static var flags: Set<String> { Help.thumbnailsSpec.flags }
 
     func run() async -> ExitCode {
         await Console.reportingErrors {
@@ -31,9 +31,9 @@ struct ThumbnailsCommand {
 
     /// What the arguments ask for; nil when they asked for help (printed).
     private func parse() throws -> Job? {
-        let parsed = try ParsedArguments(arguments, valued: ThumbnailsCommand.valued, flags: ThumbnailsCommand.flags,
-                                         aliases: ["-h": "--help", "-q": "--quiet"])
+        let parsed = try ParsedArguments(arguments, spec: Help.thumbnailsSpec)
         if parsed.flags.contains("--help") { print(Help.thumbnails); return nil }
+        try PagesOption.check(parsed.values["--pages"])
         guard parsed.positionals.count == 2 else {
             throw CLIError.usage("thumbnails needs an INPUT and an OUTDIR (see legible thumbnails --help)")
         }
@@ -46,8 +46,9 @@ struct ThumbnailsCommand {
         }
         options.pages = try parsed.values["--pages"].map { try PageSelection($0) }
         options.password = parsed.values["--password"]
-        return Job(input: URL(fileURLWithPath: parsed.positionals[0]), folder: URL(fileURLWithPath: parsed.positionals[1]),
-                   options: options, quiet: parsed.flags.contains("--quiet"))
+        let streams = StandardStreams()
+        return Job(input: try streams.input(parsed.positionals[0]), folder: URL(fileURLWithPath: parsed.positionals[1]),
+                   options: options, quiet: parsed.flags.contains("--quiet"), streams: streams)
     }
 
     /// One parsed command line.
@@ -56,6 +57,8 @@ struct ThumbnailsCommand {
         let folder: URL
         let options: Thumbnails.Options
         let quiet: Bool
+        /// Keeps standard input's copy alive for the run.
+        let streams: StandardStreams
     }
 
     private func report(_ written: [URL], _ job: Job) {

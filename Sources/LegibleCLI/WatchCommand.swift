@@ -7,14 +7,13 @@ struct WatchCommand {
     var environment: [String: String] = ProcessInfo.processInfo.environment
 
     /// Options that take a value.
-    static let valued = JobOptions.valued.union(WriteFlags.valued).union(["--out", "--archive", "--failed", "--poll", "--settle", "--retries"])
+    static var valued: Set<String> { Help.watchSpec.valued }
     /// Options without a value.
-    static let flags = JobOptions.flags.union(WriteFlags.flags).union(["--once", "--delete", "--log-json", "--quiet", "--help"])
+    static var flags: Set<String> { Help.watchSpec.flags }
 
     func run() async -> ExitCode {
         await Console.reportingErrors {
-            let parsed = try ParsedArguments(arguments, valued: Self.valued, flags: Self.flags,
-                                             aliases: JobOptions.aliases.merging(["-q": "--quiet", "-h": "--help"]) { $1 })
+            let parsed = try ParsedArguments(arguments, spec: Help.watchSpec)
             if parsed.flags.contains("--help") { print(Help.watch); return .ok }
             return try await watch(parsed)
         }
@@ -25,12 +24,13 @@ struct WatchCommand {
         guard let out = parsed.values["--out"] else { throw CLIError.usage("watch needs --out DIR for the outputs") }
         var job = try JobOptions.job(from: parsed)
         try WriteFlags.apply(parsed, to: &job)
+        let tesseract = try TesseractFlags(parsed, job: &job)
         try job.validate()
         func folder(_ option: String) -> URL? { parsed.values[option].map { URL(fileURLWithPath: $0) } }
         let folders = WatchFolders(inbox: URL(fileURLWithPath: parsed.positionals[0]), out: URL(fileURLWithPath: out),
                                    archive: folder("--archive"), failed: folder("--failed"),
                                    deleteProcessed: parsed.flags.contains("--delete"))
-        let (pool, engine) = try JobOptions.pool(for: job, environment: environment)
+        let (pool, engine) = try JobOptions.pool(for: job, tesseract: tesseract, environment: environment)
         defer { pool.shutdown() }
         var options = WatchOptions(folders: folders, job: job, engineName: engine)
         options.once = parsed.flags.contains("--once")
@@ -84,7 +84,9 @@ struct WatchLog: Sendable {
             Console.info("\(file) → \(output) (\(pages) page\(pages == 1 ? "" : "s"), \(String(format: "%.1f", seconds)) s)"
                          + (movedTo.map { "; input archived as \($0)" } ?? ""))
         case .left(let file, let reason): Console.note("\(file): \(reason)")
-        case .stopped(let processed, let failed): Console.info("stopped: \(processed) processed, \(failed) failed")
+        case .stopped(let processed, let failed):
+            FileHandle.standardError.write(Data(Console.ownLinePrefix().utf8))
+            Console.info("stopped: \(processed) processed, \(failed) failed")
         }
     }
 

@@ -18,10 +18,14 @@ public final class DocumentRewriter {
     public let source: PDFDocument
     private var overrides: [ObjectRef: PDFObject] = [:]
     private var nextNumber: Int
+    /// The trailer's `/Info` entry as it will be written: the source's, unless replaced (a
+    /// document without an information dictionary gets one through `setInfo`).
+    public private(set) var trailerInfo: PDFObject?
 
     /// Starts a rewrite of `source`.
     public init(source: PDFDocument) {
         self.source = source
+        trailerInfo = source.trailer["Info"]
         let highest = source.objectNumbers.last ?? 0
         nextNumber = max(highest, (source.trailer["Size"]?.intValue ?? 0) - 1) + 1
         adoptDirectPages()
@@ -60,6 +64,21 @@ public final class DocumentRewriter {
     /// Replaces object `ref`.
     public func set(_ ref: ObjectRef, _ object: PDFObject) {
         overrides[ref] = object
+    }
+
+    /// Sets entries of the document information dictionary (`Title`, `Author`…, as text
+    /// strings), making the dictionary when the document has none.
+    public func setInfo(_ entries: [(key: String, value: String)]) {
+        guard !entries.isEmpty else { return }
+        let existingRef = trailerInfo?.referenceValue
+        var info = existingRef.map { object($0).dictionaryValue ?? PDFDictionary() }
+            ?? (trailerInfo.flatMap { source.resolve($0).dictionaryValue } ?? PDFDictionary())
+        for (key, value) in entries { info[key] = .string(PDFTextString.encode(value)) }
+        if let existingRef {
+            set(existingRef, .dictionary(info))
+        } else {
+            trailerInfo = .reference(add(.dictionary(info)))
+        }
     }
 
     /// Adds a new object and returns its reference.

@@ -58,9 +58,10 @@ struct IncrementalUpdate {
         let previousSize = source.trailer["Size"]?.intValue ?? 0
         var size = max(previousSize, (changes.map(\.number).max() ?? 0) + 1)
         var trailer = PDFDictionary()
-        for key in ["Root", "Info", "Encrypt"] {
+        for key in ["Root", "Encrypt"] {
             if let value = source.trailer[key], value != .null { trailer[key] = value }
         }
+        if let info = rewriter.trailerInfo, info != .null { trailer["Info"] = info }
         let existingID = KeptEncryption.existingID(of: source)
         let xrefOffset = sink.offset
         switch last.form {

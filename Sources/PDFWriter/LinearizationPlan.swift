@@ -156,7 +156,7 @@ struct LinearizationPlan {
         for (index, page) in pages.enumerated() {
             walk(from: .reference(page), as: .page(index))
         }
-        if let info = rewriter.source.trailer["Info"] { walk(from: info, as: .trailerKey("Info")) }
+        if let info = rewriter.trailerInfo { walk(from: info, as: .trailerKey("Info")) }
         if let encryptionDictionary { record(encryptionDictionary, .trailerKey("Encrypt")) }
         for (key, value) in object(root).dictionaryValue ?? PDFDictionary() {
             walk(from: value, as: .rootKey(key))

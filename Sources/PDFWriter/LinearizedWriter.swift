@@ -114,7 +114,7 @@ struct LinearizedWriter {
             ("T", .int(mainXRef + mainHead.count)),
         ])
         var trailer = PDFDictionary([("Size", .int(size)), ("Prev", .int(mainXRef)), ("Root", .reference(ObjectRef(numbering.numbers[plan.root]!)))])
-        if let info = source.trailer["Info"].map(numbering.apply), info != .null { trailer["Info"] = info }
+        if let info = rewriter.trailerInfo.map(numbering.apply), info != .null { trailer["Info"] = info }
         if let encryptionRef { trailer["Encrypt"] = .reference(ObjectRef(numbering.numbers[encryptionRef]!)) }
         if let id { trailer["ID"] = id }
 

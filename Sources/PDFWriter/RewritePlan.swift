@@ -31,7 +31,7 @@ struct RewritePlan {
             throw WriteError(.badDocument, "the document has no catalog to write")
         }
         visit(root)
-        if let info = trailer["Info"], case .reference = info { visit(info) }
+        if let info = rewriter.trailerInfo, case .reference = info { visit(info) }
         var cursor = 0
         while cursor < queue.count {
             let ref = queue[cursor]
@@ -88,7 +88,7 @@ struct RewritePlan {
         }
 
         var trailerDict = PDFDictionary([("Root", numbering.apply(root))])
-        if let info = trailer["Info"].map(numbering.apply), info != .null { trailerDict["Info"] = info }
+        if let info = rewriter.trailerInfo.map(numbering.apply), info != .null { trailerDict["Info"] = info }
         if let encryption {
             // Never in an object stream, never encrypted (ISO 32000-2 §7.5.7, §7.6.1).
             let number = nextNumber

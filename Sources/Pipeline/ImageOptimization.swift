@@ -103,7 +103,11 @@ public struct OptimizationSummary: Sendable, Equatable, Codable {
         if imagesDownsampled > 0 { text += " (\(imagesDownsampled) downsampled)" }
         if imagesChanged > 0 { text += ", images \(Self.size(imageBytesBefore)) → \(Self.size(imageBytesAfter))" }
         if streamsRecompressed > 0 { text += ", \(streamsRecompressed) other stream\(streamsRecompressed == 1 ? "" : "s") \(Self.size(streamBytesBefore)) → \(Self.size(streamBytesAfter))" }
-        if let before = fileBytesBefore, let after = fileBytesAfter { text += "; file \(Self.size(before)) → \(Self.size(after))" }
+        if let before = fileBytesBefore, let after = fileBytesAfter {
+            // A bigger output must not read as if optimizing grew it: say what was added.
+            text += after < before ? "; file \(Self.size(before)) → \(Self.size(after))"
+                : "; output \(Self.size(after)) against \(Self.size(before)) in: what was added (a text layer, the rewrite's structure) outweighs what optimizing saved"
+        }
         return text
     }
 

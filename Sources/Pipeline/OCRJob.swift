@@ -59,6 +59,13 @@ public struct OCRJob: Codable, Sendable, Equatable {
     /// What a forms run does with an input that already has a form (`--keep-fields`,
     /// `--replace-fields`; by default such an input fails with the reason).
     public var existingFields: ExistingFormPolicy = .refuse
+    /// Document information entries to set (`--title`, `--author`, `--subject`,
+    /// `--keywords`), by key (`Title`…). Given on the command line only: metadata belongs to
+    /// one document, not to a shared definition.
+    public var documentInfo: [String: String] = [:]
+    /// The user consented to invalidating digital signatures (OCRmyPDF's
+    /// `--invalidate-digital-signatures`): a signed input may be rewritten.
+    public var invalidateSignatures = false
     /// The password for encrypted input. Given on the command line only, never read from a
     /// pipeline file, so that definitions can be shared without secrets.
     public var password: String?

@@ -10,10 +10,13 @@ struct OutputPlan: Sendable {
     let signatures: [PDFSignature]
     /// The job's write mode.
     let mode: WriteMode
+    /// Information dictionary entries to set, in key order.
+    let documentInfo: [(key: String, value: String)]
 
     init(job: OCRJob, document: PDFDocument) {
         signatures = document.signatures()
         mode = job.writeMode
+        documentInfo = job.documentInfo.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) }
         var options = WriteOptions()
         options.encryption = job.decrypt ? .remove : .preserve
         options.version = job.pdfVersion
@@ -53,7 +56,7 @@ struct OutputPlan: Sendable {
                 let why = "an incremental update was not possible (\(reason)), so the file was rewritten"
                 if signatures.isEmpty { notes.append(why) } else { warnings.append("\(why): \(signed) no longer verif\(signatures.count == 1 ? "ies" : "y")") }
             } else if !signatures.isEmpty {
-                warnings.append("--rewrite rewrote the whole file, which invalidates \(signed)")
+                warnings.append("the whole file was rewritten as asked (--rewrite or --invalidate-digital-signatures), which invalidates \(signed)")
             }
         }
         return (notes, warnings)

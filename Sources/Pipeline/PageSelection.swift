@@ -18,6 +18,15 @@ public struct PageSelection: Sendable, Equatable {
         }
     }
 
+    /// The ranges asked for that reach past a document of `pageCount` pages, as written
+    /// ("9-12", "7", and an open range that starts past the end, "9-"). Empty when every page
+    /// asked for exists.
+    public func rangesBeyond(pageCount: Int) -> [String] {
+        ranges.filter { $0.upperBound != Int.max && $0.upperBound > pageCount || $0.lowerBound > pageCount }.map {
+            $0.lowerBound == $0.upperBound ? "\($0.lowerBound)" : $0.upperBound == Int.max ? "\($0.lowerBound)-" : "\($0.lowerBound)-\($0.upperBound)"
+        }
+    }
+
     /// Whether 0-based page `index` is selected.
     public func contains(index: Int) -> Bool {
         ranges.contains { $0.contains(index + 1) }

@@ -11,24 +11,55 @@ public final class TesseractEngine: OCREngine {
     private var osdHandle: OpaquePointer?
     private let tessdataDirectory: String
     private let hasOrientationModel: Bool
+    private let settings: TesseractSettings
 
-    /// Loads `languages` from `tessdata`.
-    public init(languages: [String], tessdata: Tessdata) throws {
+    /// Loads `languages` from `tessdata`, configured by `settings`.
+    public init(languages: [String], tessdata: Tessdata, settings: TesseractSettings = TesseractSettings()) throws {
         try TesseractLibrary.load()
         guard let handle = TessBaseAPICreate() else {
             throw OCRError(.recognitionFailed, "Tesseract could not be started")
         }
         self.handle = handle
+        self.settings = settings
         tessdataDirectory = tessdata.directory
         hasOrientationModel = Tessdata.installedLanguages(in: tessdata.directory).contains("osd")
         // Quiet: Tesseract's diagnostics would otherwise interleave with our progress output.
         TessBaseAPISetVariable(handle, "debug_file", "/dev/null")
-        let status = TessBaseAPIInit3(handle, tessdata.directory, languages.joined(separator: "+"))
+        let status = settings.needsFullInit
+            ? TesseractEngine.initialize(handle, tessdata: tessdata.directory, languages: languages, settings: settings)
+            : TessBaseAPIInit3(handle, tessdata.directory, languages.joined(separator: "+"))
         guard status == 0 else {
             TessBaseAPIDelete(handle)
-            throw OCRError(.missingDependency, "Tesseract could not load \(languages.joined(separator: "+")) from \(tessdata.directory)")
+            let mode = settings.engineMode.map { " with --tesseract-oem \($0) (0 and 2 need models with the legacy engine)" } ?? ""
+            throw OCRError(.missingDependency, "Tesseract could not load \(languages.joined(separator: "+")) from \(tessdata.directory)\(mode)")
         }
-        TessBaseAPISetPageSegMode(handle, PSM_AUTO)
+        TessBaseAPISetPageSegMode(handle, pageSegmentationMode)
+    }
+
+    /// `TessBaseAPIInit4` with the settings' engine mode, config file and load-time variables.
+    private static func initialize(_ handle: OpaquePointer, tessdata: String, languages: [String],
+                                   settings: TesseractSettings) -> Int32 {
+        let mode = TessOcrEngineMode(rawValue: UInt32(settings.engineMode ?? Int(OEM_DEFAULT.rawValue)))
+        // strdup'd C strings, alive until Init4 has returned.
+        let configs = [settings.configFile].compactMap { $0 }.map { strdup($0) }
+        let names = settings.initVariables.map { strdup($0.0) }
+        let values = settings.initVariables.map { strdup($0.1) }
+        defer { (configs + names + values).forEach { free($0) } }
+        var configArray = configs, nameArray = names, valueArray = values
+        return configArray.withUnsafeMutableBufferPointer { configBuffer in
+            nameArray.withUnsafeMutableBufferPointer { nameBuffer in
+                valueArray.withUnsafeMutableBufferPointer { valueBuffer in
+                    TessBaseAPIInit4(handle, tessdata, languages.joined(separator: "+"), mode,
+                                     configBuffer.baseAddress, Int32(configBuffer.count),
+                                     nameBuffer.baseAddress, valueBuffer.baseAddress, nameBuffer.count, 0)
+                }
+            }
+        }
+    }
+
+    /// The mode every reading uses: the user's, or automatic.
+    private var pageSegmentationMode: TessPageSegMode {
+        settings.pageSegmentationMode.map { TessPageSegMode(rawValue: UInt32($0)) } ?? PSM_AUTO
     }
 
     deinit {
@@ -45,10 +76,11 @@ public final class TesseractEngine: OCREngine {
 
     public func recognize(_ image: PixImage, dpi: Int, timeout: Double?) throws -> OCRPage {
         let started = Date()
-        let first = try recognize(image, dpi: dpi, mode: PSM_AUTO, timeout: timeout)
+        let first = try recognize(image, dpi: dpi, mode: pageSegmentationMode, timeout: timeout)
         // A page read poorly may be upside down or sideways: read it again with orientation
-        // detection and keep the better reading. Good pages pay nothing for this.
-        guard hasOrientationModel, !first.blocks.isEmpty,
+        // detection and keep the better reading. Good pages pay nothing for this. A mode the
+        // user chose is kept as it is.
+        guard settings.pageSegmentationMode == nil, hasOrientationModel, !first.blocks.isEmpty,
               TesseractEngine.meanConfidence(first) < TesseractEngine.retryBelowConfidence else { return first }
         let remaining = timeout.map { $0 - Date().timeIntervalSince(started) }
         if let remaining, remaining <= 0 { return first }
@@ -140,17 +172,20 @@ public struct TesseractEngineFactory: OCREngineFactory {
     public let languages: [String]
     /// Where the models are.
     public let tessdata: Tessdata
+    /// How each engine is configured.
+    public let settings: TesseractSettings
 
     /// Checks that the library and the models exist (loading the library here, before any
     /// worker thread starts); throws `missingDependency` naming what is missing.
-    public init(languages: [String]) throws {
+    public init(languages: [String], settings: TesseractSettings = TesseractSettings()) throws {
         try TesseractLibrary.load()
         self.languages = languages
+        self.settings = settings
         self.tessdata = try Tessdata.locate(for: languages)
     }
 
     public func makeEngine() throws -> any OCREngine {
-        try TesseractEngine(languages: languages, tessdata: tessdata)
+        try TesseractEngine(languages: languages, tessdata: tessdata, settings: settings)
     }
 
     public var name: String { "tesseract \(TesseractEngine.version)" }

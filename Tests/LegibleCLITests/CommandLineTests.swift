@@ -59,7 +59,10 @@ struct CommandLineTests {
     }
 
     @Test func helpDocumentsEveryExitCodeAndOption() {
-        for code in ExitCode.allCases { #expect(Help.ocr.contains(code.meaning)) }
+        for code in ExitCode.allCases { #expect(Help.main.contains(code.meaning)) }
+        for code in [ExitCode.ok, .badArguments, .badInput, .missingDependency, .fileAccess, .priorText, .pagesFailed, .encrypted, .interrupted] {
+            #expect(Help.ocrSpec.exitCodes.contains { $0.code == code }, "ocr --help lacks exit code \(code.rawValue)")
+        }
         for option in ["--language", "--jobs", "--pages", "--sidecar", "--skip-text", "--force-ocr", "--pipeline", "--quiet"] {
             #expect(Help.ocr.contains(option))
         }

@@ -19,6 +19,13 @@ typedef enum TessPageSegMode {
     PSM_AUTO = 3,
 } TessPageSegMode;
 
+typedef enum TessOcrEngineMode {
+    OEM_TESSERACT_ONLY = 0,
+    OEM_LSTM_ONLY = 1,
+    OEM_TESSERACT_LSTM_COMBINED = 2,
+    OEM_DEFAULT = 3,
+} TessOcrEngineMode;
+
 typedef enum TessPageIteratorLevel {
     RIL_BLOCK = 0,
     RIL_PARA = 1,
@@ -35,6 +42,8 @@ struct LegibleTesseractAPI {
     void (*baseAPIClear)(TessBaseAPI *);
     int (*baseAPISetVariable)(TessBaseAPI *, const char *, const char *);
     int (*baseAPIInit3)(TessBaseAPI *, const char *, const char *);
+    int (*baseAPIInit4)(TessBaseAPI *, const char *, const char *, TessOcrEngineMode, char **, int, char **, char **,
+                        size_t, int);
     void (*baseAPISetPageSegMode)(TessBaseAPI *, TessPageSegMode);
     void (*baseAPISetImage2)(TessBaseAPI *, void *);
     void (*baseAPISetSourceResolution)(TessBaseAPI *, int);
@@ -74,6 +83,14 @@ static inline int TessBaseAPISetVariable(TessBaseAPI *h, const char *name, const
 }
 static inline int TessBaseAPIInit3(TessBaseAPI *h, const char *datapath, const char *language) {
     return legible_tesseract.baseAPIInit3(h, datapath, language);
+}
+/// Init with an engine mode, config files and variables that must be set before the models
+/// load (user_words_file, user_patterns_file); `BOOL` in the library's header is an int.
+static inline int TessBaseAPIInit4(TessBaseAPI *h, const char *datapath, const char *language, TessOcrEngineMode mode,
+                                   char **configs, int configsSize, char **names, char **values, size_t count,
+                                   int onlyNonDebugParams) {
+    return legible_tesseract.baseAPIInit4(h, datapath, language, mode, configs, configsSize, names, values, count,
+                                          onlyNonDebugParams);
 }
 static inline void TessBaseAPISetPageSegMode(TessBaseAPI *h, TessPageSegMode mode) {
     legible_tesseract.baseAPISetPageSegMode(h, mode);
