@@ -8,7 +8,7 @@ BIN        := .build/release/legible
 SAMPLE     := Samples/two-pages.pdf
 export OMP_THREAD_LIMIT := 1
 
-.PHONY: all deps build test soak demo bench sweep fuzz fuzz-jpx train-forms models clean
+.PHONY: all deps build test library-client docs soak demo bench sweep fuzz fuzz-jpx train-forms models clean
 
 all: build
 
@@ -25,9 +25,33 @@ deps:
 build: deps
 	$(SWIFT) build -c release --product legible --static-swift-stdlib
 
-## test: unit and end-to-end tests (Swift Testing)
+## test: unit and end-to-end tests (Swift Testing), then the library's example client
 test: deps
 	$(SWIFT) test
+	$(MAKE) library-client
+
+## library-client: build Samples/LibraryClient (a package of its own that depends on this one by
+## path, as a user's would) and run it on a sample scan with the real Tesseract engine; its
+## output is checked with pdftotext, pdfinfo and qpdf (Samples/LibraryClient/check.sh)
+library-client: deps
+	bash Samples/LibraryClient/check.sh
+
+## docs: the Legible library's DocC archive at .build/Legible.doccarchive, with the toolchain's own
+## docc (no outside plugin): the module's symbol graph is extracted from the ordinary debug build
+## (swift-symbolgraph-extract, so the shared build keeps its flags), then converted; a warning fails it
+DOCC_BIN   = $(dir $(realpath $(shell command -v $(SWIFT))))
+docs:
+	$(SWIFT) build --target Legible
+	@bin=$$($(SWIFT) build --show-bin-path); rm -rf .build/symbol-graphs && mkdir -p .build/symbol-graphs && \
+	$(DOCC_BIN)swift-symbolgraph-extract -module-name Legible \
+	  -target $$($(SWIFT) -print-target-info | grep -m1 '"triple"' | cut -d'"' -f4) \
+	  -I $$bin/Modules -Xcc -fmodule-map-file=$$bin/CTesseract.build/module.modulemap \
+	  -I Sources/CLeptonica/include -I Sources/CZlib \
+	  -minimum-access-level public -output-dir .build/symbol-graphs
+	$(DOCC_BIN)docc convert Sources/Legible/Legible.docc --additional-symbol-graph-dir .build/symbol-graphs \
+	  --fallback-display-name Legible --fallback-bundle-identifier org.legible.Legible \
+	  --output-path .build/Legible.doccarchive --warnings-as-errors
+	@echo "Wrote .build/Legible.doccarchive (docc preview Sources/Legible/Legible.docc --additional-symbol-graph-dir .build/symbol-graphs to browse it)"
 
 ## soak: the watch-folder crash test at scale: 200 files dropped in bursts while the watcher is
 ## killed with SIGKILL at random moments and restarted (`make test` runs it with 30)

@@ -38,10 +38,13 @@ public final class PDFAnnotation: Sendable {
         weak var page: PDFPage?
     }
 
-    /// A new annotation of `type` over `bounds` (the page's user space).
-    /// - Parameter properties: PDFKit's property dictionary; the keys understood are
-    ///   `PDFAnnotationKey.contents` (a `String`), `.color` (a `PDFColor`), `.widgetFieldType`
-    ///   (a `PDFAnnotationWidgetSubtype`) and `.fieldName` (a `String`); others are ignored.
+    /// A new annotation, to add to a page with `PDFPage.addAnnotation(_:)`.
+    /// - Parameters:
+    ///   - bounds: the rectangle it occupies, in the page's user space.
+    ///   - type: its kind; a widget is a text field unless `.widgetFieldType` says otherwise.
+    ///   - properties: PDFKit's property dictionary; the keys understood are
+    ///     `PDFAnnotationKey.contents` (a `String`), `.color` (a `PDFColor`), `.widgetFieldType`
+    ///     (a `PDFAnnotationWidgetSubtype`) and `.fieldName` (a `String`); others are ignored.
     public init(bounds: CGRect, forType type: PDFAnnotationSubtype, withProperties properties: [AnyHashable: Any]?) {
         sourceRef = nil
         var state = State(type: type, bounds: bounds)

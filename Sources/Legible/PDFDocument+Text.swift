@@ -14,8 +14,10 @@ extension PDFDocument {
     /// Every occurrence of `string` in the document's text, in page order: PDFKit's search.
     /// A match may run over several words and lines (runs of white space in `string` match
     /// the break between words); the text recognized by `recognizeText` is searched too.
-    /// - Parameter options: `.caseInsensitive` ignores case; other options are not supported
-    ///   and are ignored.
+    /// - Parameters:
+    ///   - string: the text to find.
+    ///   - options: `.caseInsensitive` ignores case; other options are not supported and are
+    ///     ignored.
     public func findString(_ string: String, withOptions options: NSString.CompareOptions = []) -> [PDFSelection] {
         let pattern = string.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         guard !pattern.isEmpty else { return [] }

@@ -55,8 +55,10 @@ public final class PDFDocument: Sendable {
 
     /// Opens the PDF file at `url`, unlocking it with `password` when it is encrypted; unlike
     /// `init?(url:)`, says why it cannot.
-    /// - Parameter password: the user or owner password; nil opens an encrypted file locked
-    ///   unless its user password is empty.
+    /// - Parameters:
+    ///   - url: the file.
+    ///   - password: the user or owner password; nil opens an encrypted file locked unless its
+    ///     user password is empty.
     /// - Throws: `LegibleError`: `.fileAccess` when the file cannot be read, `.badInput` when
     ///   it is not a readable PDF, `.locked` when `password` is given and does not open it.
     public convenience init(contentsOf url: URL, password: String? = nil) throws {
