@@ -197,14 +197,8 @@ public enum Flattener {
         return .array(parts)
     }
 
-    /// A number as content streams write it: short, no exponent.
-    static func format(_ value: Double) -> String {
-        if value.rounded() == value, abs(value) < 1e9 { return String(Int(value)) }
-        var text = String(format: "%.6f", value)
-        while text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-        return text == "-0" ? "0" : text
-    }
+    /// A number as content streams write it: short, no exponent, six decimals at most.
+    static func format(_ value: Double) -> String { PDFNumber.rounded(value, decimals: 6) }
 }
 
 private extension Double {
