@@ -30,9 +30,12 @@ let package = Package(
         // The PDF/A-2 validator (issue 16): reads like PDFText, so the writer stays free of it.
         .target(name: "PDFA", dependencies: ["PDF"]),
         .target(name: "Forms", dependencies: ["PDF", "PDFText", "Imaging", "OCR", "PDFWriter"]),
-        .target(name: "Pipeline", dependencies: ["PDF", "PDFWriter", "Imaging", "OCR", "TextLayer", "Forms", "PDFText", "PDFA"]),
+        // Image documents: images -> pages, image optimization (issue 17, out of Pipeline). Not in
+        // Imaging: they assemble and rewrite PDFs (PDFWriter), and Imaging stays below the writer.
+        .target(name: "PDFImages", dependencies: ["PDF", "PDFWriter", "Imaging"]),
+        .target(name: "Pipeline", dependencies: ["PDF", "PDFWriter", "Imaging", "OCR", "TextLayer", "Forms", "PDFText", "PDFA", "PDFImages"]),
         // The public, PDFKit-shaped library (issue 17): thin, delegating to the modules above.
-        .target(name: "Legible", dependencies: ["PDF", "PDFWriter", "PDFText", "Imaging", "OCR", "Tesseract", "TextLayer", "Forms", "Pipeline"]),
+        .target(name: "Legible", dependencies: ["PDF", "PDFWriter", "PDFText", "Imaging", "OCR", "Tesseract", "TextLayer", "Forms", "Pipeline", "PDFImages"]),
         .target(name: "LegibleCLI", dependencies: ["Pipeline", "Tesseract", "PDF", "OCR", "PDFText", "Forms", "Imaging", "PDFA"]),
         // lld: gold warns about mktemp inside the static Foundation that `make build` links.
         // Packed relative relocations (DT_RELR, glibc 2.36+, Debian 12): the loader applies the
@@ -49,7 +52,7 @@ let package = Package(
         .testTarget(name: "OCRTests", dependencies: ["OCR", "Imaging"]),
         .testTarget(name: "TesseractTests", dependencies: ["Tesseract", "Imaging", "OCR", "TestSupport"]),
         .testTarget(name: "TextLayerTests", dependencies: ["TextLayer", "PDF", "PDFWriter", "OCR", "TestSupport"]),
-        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "OCR", "PDF", "Imaging", "Tesseract", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "OCR", "PDF", "Imaging", "Tesseract", "TestSupport", "PDFImages"], exclude: ["Fixtures"]),
         .testTarget(name: "FormsTests", dependencies: ["Forms", "PDF", "PDFText", "Imaging", "OCR", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "LegibleTests", dependencies: ["Legible", "TestSupport"]),
         .testTarget(name: "PDFATests", dependencies: ["PDFA", "PDF", "PDFWriter", "TestSupport"]),

@@ -1,6 +1,7 @@
 import Foundation
 import Imaging
 import PDF
+import PDFImages
 
 /// The read stage: opens a PDF, or wraps image files as a PDF with a page per frame.
 enum DocumentReader {
@@ -19,6 +20,8 @@ enum DocumentReader {
                 return (try PDFDocument(bytes: pdf), notes)
             } catch let error as ImagingError {
                 throw PipelineError(.badInput, "\(url.lastPathComponent): \(error.message)")
+            } catch let error as PDFImagesError {
+                throw PipelineError(error)
             }
         }
         do {

@@ -3,6 +3,7 @@ import Imaging
 import PDF
 import Testing
 @testable import Pipeline
+@testable import PDFImages
 import TestSupport
 
 /// `ImagesToPDF`: every image becomes a page whose pixels are the file's, checked with
@@ -138,7 +139,7 @@ struct ImagePagePixelTests {
         // A plausible resolution that still makes a page past PDF's 200-inch limit.
         var frame = try #require(try ImageFileReader.frames(of: try Fixtures.bytes(Fixtures.sample("scan.jpg"))).first)
         frame.width = 70_000
-        #expect(throws: PipelineError.self) { try ImageDocumentBuilder.placement(of: frame, name: "wide", options: ImagePageOptions()) }
+        #expect(throws: PDFImagesError.self) { try ImageDocumentBuilder.placement(of: frame, name: "wide", options: ImagePageOptions()) }
     }
 
     private func pageSize(_ pdf: URL) throws -> String? {

@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import PDFImages
 import PDFWriter
 
 /// Image files to one PDF, a page per frame (`legible images`): the library face of
@@ -33,7 +34,7 @@ public enum ImagesToPDF {
                     ImageDocumentBuilder.Source(frame: frame, name: many ? "\(url.lastPathComponent) frame \(index + 1)" : url.lastPathComponent)
                 }
             }
-            let (bytes, notes) = try ImageDocumentBuilder.pdf(from: sources, options: options)
+            let (bytes, notes) = try pdf(from: sources, options: options)
             do {
                 let file = try OutputFile(destination: output)
                 try file.write(bytes)
@@ -71,6 +72,15 @@ public enum ImagesToPDF {
     public static func pdf(fromImageFile bytes: [UInt8], options: ImagePageOptions) throws -> [UInt8] {
         let frames = try frames(of: bytes, name: "the image", options: options)
         let sources = frames.enumerated().map { ImageDocumentBuilder.Source(frame: $1, name: "image frame \($0 + 1)") }
-        return try ImageDocumentBuilder.pdf(from: sources, options: options).bytes
+        return try pdf(from: sources, options: options).bytes
+    }
+
+    /// `ImageDocumentBuilder.pdf`, its errors as `PipelineError`s.
+    private static func pdf(from sources: [ImageDocumentBuilder.Source], options: ImagePageOptions) throws -> (bytes: [UInt8], notes: [String]) {
+        do {
+            return try ImageDocumentBuilder.pdf(from: sources, options: options)
+        } catch let error as PDFImagesError {
+            throw PipelineError(error)
+        }
     }
 }

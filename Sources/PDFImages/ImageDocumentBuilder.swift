@@ -2,25 +2,34 @@ import Imaging
 import PDF
 import PDFWriter
 
-/// Builds a PDF with one page per image frame (`legible images`, and image inputs of `legible
-/// ocr`). The frames' data goes in as `ImageFileReader` prepared it — JPEG, G4 and PNG data
-/// unchanged — and EXIF orientation is applied by the placement matrix, never to the pixels.
-enum ImageDocumentBuilder {
+/// Builds a PDF with one page per image frame (`legible images`, image inputs of `legible
+/// ocr`, PDFKit's `PDFPage(image:options:)`). The frames' data goes in as `ImageFileReader`
+/// prepared it — JPEG, G4 and PNG data unchanged — and EXIF orientation is applied by the
+/// placement matrix, never to the pixels.
+public enum ImageDocumentBuilder {
     /// One frame and the name of the file it came from (for messages).
-    struct Source {
-        var frame: EncodedImage
-        var name: String
+    public struct Source: Sendable {
+        /// The frame as `ImageFileReader` prepared it.
+        public var frame: EncodedImage
+        /// What messages call it ("scan.tif frame 2").
+        public var name: String
+
+        /// Creates a source.
+        public init(frame: EncodedImage, name: String) {
+            self.frame = frame
+            self.name = name
+        }
     }
 
     /// The PDF bytes, and notes for the user (e.g. an assumed resolution).
-    /// - Throws: `PipelineError.badInput` for an implausible resolution or an oversized page.
-    static func pdf(from frames: [EncodedImage], options: ImagePageOptions = ImagePageOptions()) throws -> (bytes: [UInt8], notes: [String]) {
+    /// - Throws: `PDFImagesError(.badInput)` for an implausible resolution or an oversized page.
+    public static func pdf(from frames: [EncodedImage], options: ImagePageOptions = ImagePageOptions()) throws -> (bytes: [UInt8], notes: [String]) {
         try pdf(from: frames.enumerated().map { Source(frame: $1, name: "image \($0 + 1)") }, options: options)
     }
 
     /// The PDF bytes for `sources`, and notes for the user.
-    /// - Throws: `PipelineError.badInput` for an implausible resolution or an oversized page.
-    static func pdf(from sources: [Source], options: ImagePageOptions) throws -> (bytes: [UInt8], notes: [String]) {
+    /// - Throws: `PDFImagesError(.badInput)` for an implausible resolution or an oversized page.
+    public static func pdf(from sources: [Source], options: ImagePageOptions) throws -> (bytes: [UInt8], notes: [String]) {
         var assembler = PDFAssembler()
         let catalog = assembler.reserve()
         let pagesRef = assembler.reserve()
@@ -62,12 +71,12 @@ enum ImageDocumentBuilder {
     }
 
     /// The frame's page and placement under `options`.
-    /// - Throws: `PipelineError.badInput` when the resolution is outside the plausible range or
+    /// - Throws: `PDFImagesError(.badInput)` when the resolution is outside the plausible range or
     ///   the page would be larger than PDF allows.
     static func placement(of frame: EncodedImage, name: String, options: ImagePageOptions) throws -> Layout {
         var dpiX = options.dpi ?? frame.dpiX, dpiY = options.dpi ?? frame.dpiY
         for dpi in [dpiX, dpiY] where !ImagePageOptions.plausibleResolutions.contains(dpi) {
-            throw PipelineError(.badInput, "\(name): implausible resolution \(Serializer.formatReal(dpi)) dpi "
+            throw PDFImagesError(.badInput, "\(name): implausible resolution \(Serializer.formatReal(dpi)) dpi "
                 + "(outside \(Int(ImagePageOptions.plausibleResolutions.lowerBound))–\(Int(ImagePageOptions.plausibleResolutions.upperBound))); give the right one with --dpi N")
         }
         var pixelsX = Double(frame.width), pixelsY = Double(frame.height)
@@ -80,7 +89,7 @@ enum ImageDocumentBuilder {
         case .fit:
             let limit = ImagePageOptions.maxPageInches * 72
             guard width <= limit, height <= limit else {
-                throw PipelineError(.badInput, "\(name): at \(Serializer.formatReal(dpiX)) dpi the page would be "
+                throw PDFImagesError(.badInput, "\(name): at \(Serializer.formatReal(dpiX)) dpi the page would be "
                     + "\(Serializer.formatReal((width / 72 * 10).rounded() / 10)) × \(Serializer.formatReal((height / 72 * 10).rounded() / 10)) in, "
                     + "more than \(Int(ImagePageOptions.maxPageInches)) in; give the right resolution with --dpi N or a --page-size")
             }
