@@ -33,8 +33,11 @@ extension ContentInterpreter {
             let box = m.transform(rect)
             // The advance's sign gives the writing direction (a negative size turns text round).
             let start = m.apply(0, state.rise), end = m.apply(w != 0 ? w : (size * h < 0 ? -1e-6 : 1e-6), state.rise)
+            // Glyph space reaches user space through m scaled by size·h across and size up: a
+            // negative determinant is a reflection (a negative size alone only turns text round).
+            let mirrored = (m.a * m.d - m.b * m.c) * h < 0
             append(glyph, font: font, box: box, start: start, end: end, size: abs(size) * scaleY(m),
-                   renderMode: renderMode, clip: clip)
+                   renderMode: renderMode, clip: clip, mirrored: mirrored)
             let tx = (glyph.width * size + spacing) * h
             textMatrix.e += tx * textMatrix.a
             textMatrix.f += tx * textMatrix.b
@@ -71,7 +74,8 @@ extension ContentInterpreter {
     }
 
     private mutating func append(_ glyph: DecodedGlyph, font: PDFFont, box: PDFRect, start: (x: Double, y: Double),
-                                 end: (x: Double, y: Double), size: Double, renderMode: Int, clip: PDFRect?) {
+                                 end: (x: Double, y: Double), size: Double, renderMode: Int, clip: PDFRect?,
+                                 mirrored: Bool = false) {
         guard box.x0.isFinite, box.y0.isFinite, box.x1.isFinite, box.y1.isFinite else { return }
         let dx = end.x - start.x, dy = end.y - start.y
         let length = (dx * dx + dy * dy).squareRoot()
@@ -81,7 +85,7 @@ extension ContentInterpreter {
         content.glyphs.append(TextGlyph(text: Ligatures.expand(glyph.text), box: box, fontSize: size, renderMode: renderMode,
                                         fontName: font.name, isClipped: !visibleArea, form: outerForm, origin: start, axis: axis,
                                         advance: length > 1e-6 ? length : 0, ascent: font.ascent, descent: font.descent,
-                                        isOnPage: onPage, isAnnotation: inAnnotation))
+                                        isOnPage: onPage, isMirrored: mirrored, isAnnotation: inAnnotation))
     }
 
     /// Whether two rectangles share any point (zero-width boxes count when inside).

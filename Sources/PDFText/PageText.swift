@@ -128,8 +128,11 @@ public struct PageText: Sendable {
     private static func place(_ glyph: TextGlyph, index: Int, frame: PageFrame) -> (Int, TextLayout.Item) {
         let axis = frame.displayVector(glyph.axis.x, glyph.axis.y)
         let origin = frame.display(glyph.origin.x, glyph.origin.y)
-        let direction: Int
+        var direction: Int
         if abs(axis.x) >= abs(axis.y) { direction = axis.x >= 0 ? 0 : 2 } else { direction = axis.y >= 0 ? 1 : 3 }
+        // A mirrored glyph stands upright in the frame opposite its advance: it is laid out there,
+        // running from right to left, and its line is put in logical order later (BidiOrder).
+        if glyph.isMirrored { direction = (direction + 2) % 4 }
         func turn(_ p: (x: Double, y: Double)) -> (u: Double, v: Double) {
             switch direction {
             case 1: return (p.y, -p.x)
@@ -142,7 +145,7 @@ public struct PageText: Sendable {
         let end = turn((origin.x + axis.x * glyph.advance, origin.y + axis.y * glyph.advance))
         let size = max(glyph.fontSize, 0.01)
         let isSpace = glyph.text.unicodeScalars.allSatisfy { $0.properties.isWhitespace }
-        let item = TextLayout.Item(index: index, u0: u, u1: max(u, end.u), v: v, v1: end.v,
+        let item = TextLayout.Item(index: index, u0: glyph.isMirrored ? min(u, end.u) : u, u1: max(u, end.u), v: v, v1: end.v,
                                    top: v - glyph.ascent * size, bottom: v - glyph.descent * size,
                                    size: size, isSpace: isSpace, text: glyph.text)
         return (direction, item)
@@ -184,7 +187,8 @@ public struct PageText: Sendable {
             }
         }
         return rows.compactMap { row in
-            let words = row.sorted { $0.u0 < $1.u0 }.flatMap(\.words).map { word(of: $0, glyphs: glyphs) }
+            let visual = row.sorted { $0.u0 < $1.u0 }.flatMap(\.words)
+            let words = BidiOrder.logical(visual, glyphs: glyphs).map { word(of: $0, glyphs: glyphs) }
             guard let first = words.first else { return nil }
             let box = words.dropFirst().reduce(first.box) { union($0, $1.box) }
             return TextLine(words: words, box: box)

@@ -31,6 +31,10 @@ public struct TextGlyph: Sendable, Equatable {
     var descent: Double
     /// At least part of the box lies on the page (pdftotext drops what does not).
     var isOnPage: Bool
+    /// Drawn through a mirrored text matrix: the glyph advances against its upright frame's
+    /// reading direction (right-to-left text layers such as Tesseract's and Legible's own are
+    /// written this way, in logical order).
+    var isMirrored = false
     /// Drawn by an annotation's appearance (a form field's value, a stamp, a note) rather than
     /// by the page's content.
     public var isAnnotation = false

@@ -46,17 +46,12 @@ public final class TextLayerBuilder {
         var wroteAny = false
         let space = allocator.cid(for: " ")
         for line in ocr.lines {
-            for (index, word) in line.words.enumerated() {
+            for placed in JoinedRuns.words(of: line) {
+                let word = placed.word
                 let characters = Array(word.text)
-                let next = index + 1 < line.words.count ? line.words[index + 1] : nil
-                var joined = false
-                if let last = characters.last, let first = next?.text.first {
-                    joined = WritingSystem.joinsWithoutSpace(last, first)
-                }
                 guard !characters.isEmpty,
                       let placement = WordPlacement.place(word, in: line, glyphCount: characters.count, pixelToPage: pixelToPage,
-                                                          rightToLeft: WritingSystem.isRightToLeft(word.text),
-                                                          joinedTo: joined ? next?.box : nil)
+                                                          rightToLeft: WritingSystem.isRightToLeft(word.text))
                 else { continue }
                 if !wroteAny { out += "BT\n3 Tr\n"; wroteAny = true }
                 let m = placement.matrix
@@ -64,7 +59,7 @@ public final class TextLayerBuilder {
                 out += "\(f(m.a)) \(f(m.b)) \(f(m.c)) \(f(m.d)) \(f(m.e)) \(f(m.f)) Tm\n"
                 out += "\(f(placement.horizontalScale)) Tz\n<"
                 for character in characters { out += hex(allocator.cid(for: character)) }
-                if !joined { out += hex(space) }
+                if !placed.joinedToNext { out += hex(space) }
                 out += "> Tj\n"
             }
         }

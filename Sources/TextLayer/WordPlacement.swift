@@ -20,10 +20,8 @@ struct WordPlacement: Equatable {
     ///   - glyphCount: characters the word is shown with.
     ///   - rightToLeft: the word's glyphs advance leftwards (a mirrored text matrix), so that its
     ///     characters, written in logical order, also stand in visual order on the page.
-    ///   - joinedTo: the next word's box, when the two are written without a space between them
-    ///     (CJK): the word then stretches up to it, leaving no gap a reader would take for a space.
     static func place(_ word: OCRWord, in line: OCRLine, glyphCount: Int, pixelToPage: Matrix,
-                      rightToLeft: Bool = false, joinedTo next: PixelBox? = nil) -> WordPlacement? {
+                      rightToLeft: Bool = false) -> WordPlacement? {
         let (bx0, by0, bx1, by1) = line.baseline
         let dx = bx1 - bx0, dy = by1 - by0
         let length = (dx * dx + dy * dy).squareRoot()
@@ -33,13 +31,7 @@ struct WordPlacement: Equatable {
         let corners = [(word.box.left, word.box.top), (word.box.right, word.box.top),
                        (word.box.left, word.box.bottom), (word.box.right, word.box.bottom)]
         let along = corners.map { ($0.0 - bx0) * ux + ($0.1 - by0) * uy }
-        guard let first = along.min(), var last = along.max(), last > first else { return nil }
-        if let next {
-            let nextCorners = [(next.left, next.top), (next.left, next.bottom), (next.right, next.top), (next.right, next.bottom)]
-            if let nextStart = nextCorners.map({ ($0.0 - bx0) * ux + ($0.1 - by0) * uy }).min(), nextStart > last {
-                last = nextStart
-            }
-        }
+        guard let first = along.min(), let last = along.max(), last > first else { return nil }
         let p0 = (bx0 + ux * first, by0 + uy * first)
         let p1 = (bx0 + ux * last, by0 + uy * last)
         // "Up" in the raster is the baseline direction turned 90° counter-clockwise as seen (y down).

@@ -1,3 +1,5 @@
+import PDF
+
 /// What the text layer needs to know about a script to be read back in logical order:
 /// which way its words run, and whether it separates words with spaces.
 ///
@@ -12,7 +14,7 @@ enum WritingSystem {
     /// Arabic or another right-to-left script (digits and punctuation are weak and decide nothing).
     static func isRightToLeft(_ text: String) -> Bool {
         for scalar in text.unicodeScalars {
-            if isStrongRightToLeft(scalar) { return true }
+            if scalar.isRightToLeftLetter { return true }
             if scalar.properties.isAlphabetic { return false }
         }
         return false
@@ -23,20 +25,6 @@ enum WritingSystem {
     static func joinsWithoutSpace(_ last: Character, _ next: Character) -> Bool {
         guard let a = last.unicodeScalars.first, let b = next.unicodeScalars.first else { return false }
         return writesWithoutSpaces(a) && writesWithoutSpaces(b)
-    }
-
-    /// Right-to-left letters (bidi classes R and AL), by block. Arabic-Indic digits are weak (AN).
-    private static func isStrongRightToLeft(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x0660...0x0669, 0x06F0...0x06F9: return false
-        case 0x0590...0x08FF,            // Hebrew, Arabic, Syriac, Thaana, NKo, Samaritan, Mandaic, Arabic ext.
-             0xFB1D...0xFDFF,            // Hebrew and Arabic presentation forms A
-             0xFE70...0xFEFF,            // Arabic presentation forms B
-             0x10800...0x10FFF,          // historic right-to-left scripts
-             0x1E800...0x1EFFF:          // Mende Kikakui, Adlam, Arabic mathematical symbols
-            return scalar.properties.isAlphabetic || scalar.properties.generalCategory == .nonspacingMark
-        default: return false
-        }
     }
 
     /// Scripts whose words are not separated by spaces: Han, kana, Bopomofo, CJK punctuation and

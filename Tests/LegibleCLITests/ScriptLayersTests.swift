@@ -22,6 +22,11 @@ struct ScriptLayersTests {
         return output
     }
 
+    /// The non-blank lines of a text (the two printed lines stand far enough apart to be blocks).
+    private func lines(_ text: String) -> [String] {
+        text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && $0 != "\u{0C}" }
+    }
+
     /// Poppler wraps right-to-left lines in bidi embedding marks; they are not text.
     private func plain(_ text: String) -> String {
         String(text.unicodeScalars.filter { !(0x202A...0x202E).contains($0.value) }.map(Character.init))
@@ -36,6 +41,9 @@ struct ScriptLayersTests {
         #expect(poppler.contains("הספרייה העירונית פתוחה בכל יום"), "pdftotext: \(poppler)")
         let mupdf = try Tool.run("mutool", ["draw", "-q", "-F", "txt", url.path]).stdout
         #expect(mupdf.contains("הספרייה העירונית פתוחה בכל יום"), "mutool: \(mupdf)")
+        // Legible's own text extraction reads its mirrored layer back in logical order, lines in order.
+        let own = try lines(Tool.run(LegibleBinary.url.path, ["text", url.path]).stdout)
+        #expect(own == ["הספרייה העירונית פתוחה בכל יום", "שלום עולם ברוכים הבאים"], "legible text: \(own)")
         let search = try Tool.run(LegibleBinary.url.path, ["search", url.path, "ברוכים הבאים"])
         #expect(search.status == 0 && search.stdout.hasPrefix("1\t"), "search: \(search.stdout) \(search.stderr)")
     }
@@ -49,6 +57,8 @@ struct ScriptLayersTests {
         #expect(poppler.contains("市立図書館は毎朝八時に開きます"), "pdftotext: \(poppler)")
         let mupdf = try Tool.run("mutool", ["draw", "-q", "-F", "txt", url.path]).stdout
         #expect(mupdf.contains("市立図書館は毎朝八時に開きます"), "mutool: \(mupdf)")
+        let own = try lines(Tool.run(LegibleBinary.url.path, ["text", url.path]).stdout)
+        #expect(own == ["市立図書館は毎朝八時に開きます。", "今日は良い天気です。"], "legible text: \(own)")
         let search = try Tool.run(LegibleBinary.url.path, ["search", url.path, "市立図書館"])
         #expect(search.status == 0 && search.stdout.hasPrefix("1\t"), "search: \(search.stdout) \(search.stderr)")
     }

@@ -68,6 +68,16 @@ struct ScriptDirectionTests {
         #expect(poppler.contains("市立図書館は毎朝"), "pdftotext: \(poppler)")
     }
 
+    @Test func japaneseSegmentsWithTheEnginesWanderingBoxesStayOnOneLine() throws {
+        let folder = try TemporaryDirectory()
+        // Boxes as Tesseract reports them for Japanese: a one-character segment whose box runs
+        // over the next segments, and segments that overlap.
+        let url = try graft([("市", 100, 400), ("立", 160, 60), ("図書館", 220, 180), ("は", 410, 60), ("毎朝", 470, 300), ("八時", 580, 120)],
+                            folder: folder)
+        let poppler = try Tool.pdftotext(url)
+        #expect(poppler.contains("市立図書館は毎朝八時"), "pdftotext: \(poppler)")
+    }
+
     @Test func koreanAndMixedScriptsKeepTheirSpaces() throws {
         let folder = try TemporaryDirectory()
         let url = try graft([("도서관은", 100, 240), ("매일", 380, 120), ("東京", 540, 120), ("Tokyo", 700, 200)], folder: folder)

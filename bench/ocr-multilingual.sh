@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Multilingual OCR benchmark (issue 19): pages in several scripts, rendered here with Debian's Noto fonts
+# by pango-view (real bidi and shaping), truth text known (bench/multilingual/texts.tsv, written for this
+# benchmark). Each page is read by Legible (`legible ocr -l LANG`), by bare Tesseract with the same model
+# (its text output: the floor) and by OCRmyPDF (the peer); the text layers are extracted with
+# `pdftotext` (poppler's default layout mode), `pdftotext -raw`, `mutool draw -F txt` and `legible text`,
+# and scored by character error rate against the truth (whitespace runs read as one space; poppler's
+# bidi marks removed). Languages whose model is missing are listed and skipped (`make models LANGS=…`).
+# Needs the release binary (make build), pango1.0-tools, fonts-noto-core, fonts-noto-cjk, mupdf-tools.
+# Environment: OUT (default /tmp/legible-multilingual), PEERS (default "ocrmypdf"; empty for Legible alone).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+OUT=${OUT:-/tmp/legible-multilingual}
+BIN=${LEGIBLE_BIN:-$PWD/.build/release/legible}
+PEERS=${PEERS-ocrmypdf}
+export OMP_THREAD_LIMIT=1
+eval "$(../shared/bench/setup.sh)"
+command -v pango-view >/dev/null || { echo "pango-view missing: apt-get install pango1.0-tools" >&2; exit 1; }
+tessdata=$(ls -d /usr/share/tesseract-ocr/*/tessdata | head -1)
+rm -rf "$OUT" && mkdir -p "$OUT"
+missing=()
+while IFS=$'\t' read -r lang font text; do
+  case "$lang" in \#*|"") continue ;; esac
+  for model in ${lang//+/ }; do [ -f "$tessdata/$model.traineddata" ] || { missing+=("$model"); continue 2; }; done
+  dir=$OUT/$lang; mkdir -p "$dir"
+  printf '%s\n' "$text" | sed 's/ | /\n/g' > "$dir/truth.txt"
+  pango-view --dpi=300 --font="$font 14" --margin=60 --background=white -q -o "$dir/page.png" "$dir/truth.txt"
+  "$BIN" ocr -q -l "$lang" "$dir/page.png" "$dir/legible.pdf"
+  tesseract "$dir/page.png" "$dir/tesseract" -l "$lang" --dpi 300 txt >/dev/null 2>&1
+  for peer in $PEERS; do
+    [ "$peer" = ocrmypdf ] && "$OCRMYPDF" -q -l "$lang" --image-dpi 300 --output-type pdf "$dir/page.png" "$dir/ocrmypdf.pdf" 2>/dev/null || true
+  done
+  for pdf in "$dir"/legible.pdf "$dir"/ocrmypdf.pdf; do
+    [ -f "$pdf" ] || continue
+    name=$(basename "$pdf" .pdf)
+    pdftotext -enc UTF-8 "$pdf" "$dir/$name.pdftotext.txt" 2>/dev/null || true
+    pdftotext -enc UTF-8 -raw "$pdf" "$dir/$name.raw.txt" 2>/dev/null || true
+    mutool draw -q -F txt -o "$dir/$name.mutool.txt" "$pdf" 2>/dev/null || true
+    "$BIN" text "$pdf" > "$dir/$name.legibletext.txt" 2>/dev/null || true
+  done
+done < bench/multilingual/texts.tsv
+[ ${#missing[@]} -gt 0 ] && echo "skipped (no model): ${missing[*]} — make models LANGS=\"${missing[*]}\""
+"$BENCH_PY" - "$OUT" <<'PY'
+import os, sys
+from rapidfuzz.distance import Levenshtein
+out = sys.argv[1]
+def norm(path):
+    if not os.path.exists(path): return None
+    text = open(path, encoding="utf-8", errors="replace").read()
+    text = "".join(c for c in text if not 0x202A <= ord(c) <= 0x202E and c != "\f")
+    return " ".join(text.split())
+columns = [("tesseract", "tesseract.txt"),
+           ("legible pdftotext", "legible.pdftotext.txt"), ("legible -raw", "legible.raw.txt"),
+           ("legible mutool", "legible.mutool.txt"), ("legible text", "legible.legibletext.txt"),
+           ("ocrmypdf pdftotext", "ocrmypdf.pdftotext.txt"), ("ocrmypdf -raw", "ocrmypdf.raw.txt"),
+           ("ocrmypdf mutool", "ocrmypdf.mutool.txt")]
+print("CER against the truth (lower is better; - = not run)")
+print("| lang | " + " | ".join(c[0] for c in columns) + " |")
+print("|---" * (len(columns) + 1) + "|")
+for lang in sorted(os.listdir(out)):
+    truth = norm(os.path.join(out, lang, "truth.txt"))
+    cells = []
+    for _, file in columns:
+        hyp = norm(os.path.join(out, lang, file))
+        cells.append("-" if hyp is None else f"{Levenshtein.distance(truth, hyp) / len(truth):.3f}")
+    print(f"| {lang} | " + " | ".join(cells) + " |")
+PY
