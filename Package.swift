@@ -9,7 +9,9 @@ let package = Package(
         .library(name: "PDF", targets: ["PDF"]),
         .library(name: "PDFWriter", targets: ["PDFWriter"]),
         .library(name: "Pipeline", targets: ["Pipeline"]),
-        .library(name: "Legible", targets: ["Legible"]),
+        // Static, not automatic: `swift build --product Legible` builds only the library and what it
+        // needs (SwiftPM builds everything instead for an automatic product).
+        .library(name: "Legible", type: .static, targets: ["Legible"]),
     ],
     targets: [
         .systemLibrary(name: "CZlib", pkgConfig: "zlib",
