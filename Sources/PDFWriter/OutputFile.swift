@@ -25,8 +25,7 @@ public final class OutputFile {
             throw WriteError(.fileAccess, "\(destination.path) exists and is not a regular file (a device, FIFO, socket or folder); outputs are only written to regular files or new names")
         }
         let folder = destination.deletingLastPathComponent()
-        let name = ".\(destination.lastPathComponent).legible-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
-        let temporary = folder.appendingPathComponent(name)
+        let temporary = folder.appendingPathComponent(TemporaryName.make())
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw WriteError(.fileAccess, "cannot create a file in \(folder.path): \(String(cString: strerror(errno)))")

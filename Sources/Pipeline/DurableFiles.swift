@@ -111,14 +111,13 @@ enum DurableFiles {
         syncDirectory(url.deletingLastPathComponent())
     }
 
-    /// Removes the temporary files a writer of `target` killed before its rename left behind
-    /// (`.NAME.legible-PID-RANDOM.tmp`, see `OutputFile`). Only for targets no live process
-    /// is writing.
+    /// Removes the temporary files writers killed before their rename left beside `target`
+    /// (see `TemporaryName`: those whose process is gone, and an older version's for
+    /// `target`). Only for targets no live process is writing.
     static func removeLeftoverTemporaries(of target: URL) {
         let folder = target.deletingLastPathComponent()
-        let prefix = "." + target.lastPathComponent + ".legible-"
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+        where TemporaryName.isLeftover(name, target: target.lastPathComponent) {
             unlink(folder.appendingPathComponent(name).path)
         }
     }

@@ -125,9 +125,9 @@ struct InboxIngest: Sendable {
     private func writeErrorNote(for entry: WatchJournalEntry, reason: String) throws {
         let note: URL
         if entry.step == .failing, let failed = folders.failed, let moveTo = entry.moveTo {
-            note = failed.appendingPathComponent(moveTo + ".error.txt")
+            note = failed.appendingPathComponent(DerivedName.appending(".error.txt", to: moveTo))
         } else {
-            note = folders.out.appendingPathComponent(entry.file + ".error.txt")
+            note = folders.out.appendingPathComponent(DerivedName.appending(".error.txt", to: entry.file))
         }
         let text = "file: \(entry.file)\ninput: \(entry.input)\nreason: \(reason)\n"
         try DurableFiles.write(text, to: note)
@@ -150,12 +150,12 @@ struct InboxIngest: Sendable {
     private func removeTemporaries(for entry: WatchJournalEntry) {
         var targets: [URL] = []
         if let output = entry.output { targets.append(folders.out.appendingPathComponent(output)) }
-        targets.append(folders.out.appendingPathComponent(entry.file + ".error.txt"))
+        targets.append(folders.out.appendingPathComponent(DerivedName.appending(".error.txt", to: entry.file)))
         if let moveTo = entry.moveTo {
             if let archive = folders.archive { targets.append(archive.appendingPathComponent(moveTo)) }
             if let failed = folders.failed {
                 targets.append(failed.appendingPathComponent(moveTo))
-                targets.append(failed.appendingPathComponent(moveTo + ".error.txt"))
+                targets.append(failed.appendingPathComponent(DerivedName.appending(".error.txt", to: moveTo)))
             }
         }
         targets.forEach(DurableFiles.removeLeftoverTemporaries)

@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import PDFWriter
 
 /// One file found under a source folder.
 public struct SourceFile: Sendable, Equatable {
@@ -74,9 +75,9 @@ public enum SourceTree {
         return assignOutputPaths(files)
     }
 
-    /// Temporary files our own atomic writes leave while they work (`.NAME.legible-….tmp`).
+    /// Temporary files our own atomic writes leave while they work (see `TemporaryName`).
     static func isOwnTemporaryFile(_ name: String) -> Bool {
-        name.hasPrefix(".") && name.contains(".legible-") && name.hasSuffix(".tmp")
+        TemporaryName.isTemporary(name)
     }
 
     private static func isDirectoryFollowingLinks(_ url: URL) -> Bool {

@@ -95,7 +95,7 @@ actor WatchLedger {
             let name = DurableFiles.uniqueName((claim.file as NSString).lastPathComponent) { candidate in
                 let path = folder.isEmpty ? candidate : folder + "/" + candidate
                 return reserved.contains(prefix + path) || FileStamp(path: destination.appendingPathComponent(path).path) != nil
-                    || (reason != nil && FileStamp(path: destination.appendingPathComponent(path + ".error.txt").path) != nil)
+                    || (reason != nil && FileStamp(path: destination.appendingPathComponent(DerivedName.appending(".error.txt", to: path)).path) != nil)
             }
             entry.moveTo = folder.isEmpty ? name : folder + "/" + name
         } else {
