@@ -35,7 +35,8 @@ struct BatchCommand {
             return count
         }
         let (shard, shardSource) = try ShardSpec.resolve(option: parsed.values["--shard"], countOption: count, environment: environment)
-        let quiet = parsed.flags.contains("--quiet")
+        let logJSON = parsed.flags.contains("--log-json")
+        let quiet = parsed.flags.contains("--quiet") || logJSON
         if !quiet && shardSource != .option && shardSource != .none {
             Console.note("running shard \(shard) (from \(shardSource == .kubernetes ? "JOB_COMPLETION_INDEX" : "SLURM_ARRAY_TASK_ID"))")
         }
@@ -49,14 +50,35 @@ struct BatchCommand {
         let finalOptions = options
         let result = try await Interrupts.cancellingOnSignal {
             try await BatchRunner(engines: pool).run(finalOptions) { record, done, total in
+                if logJSON { Self.logLine(record).write(); return }
                 if record.isFailure { Console.warn("\(record.file): \(Console.reason(record.reason, about: record.file))") }
                 if !quiet { Console.info("[\(done)/\(total)] \(Self.line(record))") }
             }
         }
         if let report { try BatchReport.write(result.records, to: report) }
         if !quiet { Console.info(Self.summary(result.records, seconds: Date().timeIntervalSince(started))) }
+        let code: ExitCode = result.interrupted ? .interrupted : result.records.contains(where: \.isFailure) ? .pagesFailed : .ok
+        if logJSON {
+            var done = JSONLogLine(event: "done")
+            done.pages = result.records.filter { $0.outcome == .ok || $0.outcome == .pagesFailed }.reduce(0) { $0 + $1.pages }
+            done.seconds = (Date().timeIntervalSince(started) * 100).rounded() / 100
+            done.exitCode = code.rawValue
+            done.outcome = Self.summary(result.records, seconds: nil)
+            done.write()
+        }
         if result.interrupted { return Console.failOnOwnLine(.interrupted, "interrupted; finished files are kept and a re-run resumes") }
-        return result.records.contains(where: \.isFailure) ? .pagesFailed : .ok
+        return code
+    }
+
+    /// `--log-json`: one line per file, as its report row says.
+    static func logLine(_ record: BatchRecord) -> JSONLogLine {
+        var line = JSONLogLine(event: "file")
+        line.file = record.file
+        line.outcome = record.outcome.rawValue
+        line.pages = record.pages
+        line.seconds = (record.seconds * 100).rounded() / 100
+        if !record.reason.isEmpty { line.reason = record.reason }
+        return line
     }
 
     private func merge(_ parsed: ParsedArguments) throws -> ExitCode {

@@ -41,9 +41,13 @@ struct WatchCommand {
             options.retries = Int(retries)
         }
         let log = WatchLog(json: parsed.flags.contains("--log-json"), quiet: parsed.flags.contains("--quiet"))
+        let status = try parsed.values["--status-file"].map { try WatchStatusFile(URL(fileURLWithPath: $0)) }
         let finalOptions = options
         let summary = try await Interrupts.cancellingOnSignal {
-            try await WatchFolder(engines: pool, options: finalOptions).run { log.write($0) }
+            try await WatchFolder(engines: pool, options: finalOptions).run { event in
+                status?.record(event)
+                log.write(event)
+            }
         }
         return summary.failed > 0 && finalOptions.once ? .pagesFailed : .ok
     }
@@ -84,6 +88,7 @@ struct WatchLog: Sendable {
             Console.info("\(file) → \(output) (\(pages) page\(pages == 1 ? "" : "s"), \(String(format: "%.1f", seconds)) s)"
                          + (movedTo.map { "; input archived as \($0)" } ?? ""))
         case .left(let file, let reason): Console.note("\(file): \(reason)")
+        case .queue: return
         case .stopped(let processed, let failed):
             FileHandle.standardError.write(Data(Console.ownLinePrefix().utf8))
             Console.info("stopped: \(processed) processed, \(failed) failed")
@@ -101,6 +106,7 @@ struct WatchLog: Sendable {
         case .retrying(let file, let attempt, let reason, let delay):
             return ["event": "retrying", "file": file, "attempt": attempt, "reason": reason, "after_seconds": delay]
         case .left(let file, let reason): return ["event": "left", "file": file, "reason": reason]
+        case .queue(let waiting, let inProgress): return ["event": "queue", "waiting": waiting, "inProgress": inProgress]
         case .stopped(let processed, let failed): return ["event": "stopped", "processed": processed, "failed": failed]
         }
     }

@@ -12,6 +12,9 @@ public enum WatchEvent: Sendable, Equatable {
     case retrying(file: String, attempt: Int, reason: String, afterSeconds: Double)
     /// The input was not taken in this run (e.g. `--once` and it was still being written).
     case left(file: String, reason: String)
+    /// The files known and not yet done changed: `waiting` (seen, settling or due for a
+    /// retry) and `inProgress` (being processed). For health checks (`--status-file`).
+    case queue(waiting: Int, inProgress: Int)
     /// Watching ended.
     case stopped(processed: Int, failed: Int)
 }

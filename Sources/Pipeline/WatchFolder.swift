@@ -29,6 +29,8 @@ public struct WatchFolder: Sendable {
         try options.job.validate()
         let folders = options.folders
         try folders.prepare()
+        let inboxLock = try WatchLock.inbox(folders.inbox)
+        defer { inboxLock?.release() }
         let lock = try WatchLock(in: folders.out)
         defer { lock.release() }
         let ledger = try WatchLedger(folders: folders)
@@ -48,6 +50,7 @@ public struct WatchFolder: Sendable {
         var inFlight: Set<String> = []
         var handledInPlace: [String: FileStamp] = [:]
         var lastScan = Date()
+        var lastQueue = (waiting: -1, inProgress: -1)
 
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
@@ -93,6 +96,11 @@ public struct WatchFolder: Sendable {
                         events(.retrying(file: file, attempt: attempts + 1, reason: reason, afterSeconds: delay))
                     case .changed:
                         tracker.observe(file, FileStamp(path: folders.inbox.appendingPathComponent(file).path))
+                    case .discarded:
+                        events(.note("\(file) changed while it was processed: its output was discarded, and it is processed again once it settles"))
+                        tracker.observe(file, FileStamp(path: folders.inbox.appendingPathComponent(file).path))
+                    case .vanished:
+                        events(.left(file: file, reason: "removed from the inbox while it was processed: its output was discarded and nothing was archived"))
                     case .ignored:
                         handledInPlace[file] = stamp
                     case .cancelled:
@@ -118,6 +126,10 @@ public struct WatchFolder: Sendable {
                         let outcome = await ingest.ingest(file, stamp: current, finalAttempt: finalAttempt)
                         continuation.yield(.finished(file: file, stamp: current, attempts: candidate.attempts, outcome: outcome))
                     }
+                }
+                if (tracker.candidates.count, inFlight.count) != lastQueue {
+                    lastQueue = (tracker.candidates.count, inFlight.count)
+                    events(.queue(waiting: lastQueue.waiting, inProgress: lastQueue.inProgress))
                 }
                 if options.once && tracker.isEmpty && inFlight.isEmpty { break }
             }
