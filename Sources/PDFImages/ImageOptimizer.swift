@@ -21,12 +21,6 @@ public struct ImageOptimizer: Sendable {
     /// The resolution `screen` reduces to.
     let screenDPI: Int
 
-    /// The optimizer a job asks for; nil when it asks for none.
-    init?(job: OCRJob) {
-        guard let level = job.optimize else { return nil }
-        self.init(level: level, screenDPI: job.screenDPI ?? OptimizeLevel.defaultScreenDPI)
-    }
-
     /// An optimizer for `level`.
     public init(level: OptimizeLevel, screenDPI: Int = OptimizeLevel.defaultScreenDPI) {
         self.level = level

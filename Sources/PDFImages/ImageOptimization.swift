@@ -25,8 +25,8 @@ public enum OptimizeLevel: Sendable, Equatable, Codable, CustomStringConvertible
     public static let defaultScreenDPI = 150
 
     /// Reads `lossless`, `screen`, `jpeg` or `jpeg:QUALITY`.
-    /// - Throws: `PipelineError(.badArguments)` naming the accepted forms.
-    public init(parsing text: String) throws {
+    /// - Throws: `PDFImagesError(.badArguments)` naming the accepted forms.
+    public init(text: String) throws {
         let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
         switch (parts.first, parts.count) {
         case ("lossless"?, 1): self = .lossless
@@ -34,15 +34,15 @@ public enum OptimizeLevel: Sendable, Equatable, Codable, CustomStringConvertible
         case ("jpeg"?, 1): self = .jpeg(quality: Self.defaultJPEGQuality)
         case ("jpeg"?, 2):
             guard let quality = Int(parts[1]), (1...100).contains(quality) else {
-                throw PipelineError(.badArguments, "the JPEG quality must be a whole number from 1 to 100, not '\(parts[1])'")
+                throw PDFImagesError(.badArguments, "the JPEG quality must be a whole number from 1 to 100, not '\(parts[1])'")
             }
             self = .jpeg(quality: quality)
         default:
-            throw PipelineError(.badArguments, "optimize takes lossless, screen, jpeg or jpeg:QUALITY, not '\(text)'")
+            throw PDFImagesError(.badArguments, "optimize takes lossless, screen, jpeg or jpeg:QUALITY, not '\(text)'")
         }
     }
 
-    /// The level as `init(parsing:)` reads it.
+    /// The level as `init(text:)` reads it.
     public var description: String {
         switch self {
         case .lossless: return "lossless"
@@ -54,7 +54,7 @@ public enum OptimizeLevel: Sendable, Equatable, Codable, CustomStringConvertible
     /// Decodes the text form.
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
-        do { try self.init(parsing: text) } catch let error as PipelineError {
+        do { try self.init(text: text) } catch let error as PDFImagesError {
             throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: error.message))
         }
     }
