@@ -6,6 +6,7 @@ import PDF
 struct MetadataRules {
     let document: PDFDocument
     let level: PDFALevel
+    var part = 2
 
     func check(_ log: inout ViolationLog) {
         guard let catalog = try? document.catalog() else { return }
@@ -57,10 +58,10 @@ struct MetadataRules {
         for p in packet.properties where p.prefix == "pdfaid" && p.namespace != XMPNamespace.pdfaid {
             log.fail("6.6.4", "pdfaid:\(p.name) is in the namespace \(p.namespace), not \(XMPNamespace.pdfaid)", at: location)
         }
-        let part = identification.first { $0.name == "part" }
+        let partProperty = identification.first { $0.name == "part" }
         let conformance = identification.first { $0.name == "conformance" }
-        if case .simple(let value)? = part?.value {
-            if value != "2" { log.fail("6.6.4", "pdfaid:part is '\(value)', not 2", at: location) }
+        if case .simple(let value)? = partProperty?.value {
+            if value != String(part) { log.fail("6.6.4", "pdfaid:part is '\(value)', not \(part)", at: location) }
         } else {
             log.fail("6.6.4", "pdfaid:part is missing", at: location)
         }

@@ -13,7 +13,9 @@ import PDF
 public enum PDFAValidator {
     /// Validates the bytes of a PDF file.
     /// - Throws: `PDFError` when the bytes are not a PDF at all (nothing to validate).
-    public static func validate(bytes: [UInt8], level: PDFALevel) throws -> PDFAReport {
+    /// - Parameter part: the `pdfaid:part` expected: 2, or 3 for PDF/A-3 files (whose rules
+    ///   this checker applies as PDF/A-2's, without 19005-3's embedded-file rules).
+    public static func validate(bytes: [UInt8], level: PDFALevel, part: Int = 2) throws -> PDFAReport {
         var log = ViolationLog()
         let document: PDFDocument
         do {
@@ -34,7 +36,7 @@ public enum PDFAValidator {
         ObjectRules(document: document).check(&log)
         context.checkGraphics(&log)
         InteractiveRules(document: document).check(&log)
-        MetadataRules(document: document, level: level).check(&log)
+        MetadataRules(document: document, level: level, part: part).check(&log)
         return PDFAReport(level: level, violations: log.finished())
     }
 }

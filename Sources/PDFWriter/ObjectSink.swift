@@ -99,7 +99,9 @@ enum StreamPreparation {
     /// `stream` Flate-compressed when it is stored without a filter and compression makes it
     /// smaller; as it is otherwise.
     static func compressed(_ stream: PDFStream, options: WriteOptions) -> PDFStream {
-        guard options.compressStreams, stream.dictionary["Filter"] == nil, stream.data.count > 64 else { return stream }
+        // Metadata streams stay readable as they are (PDF/A validators and file tools read them raw).
+        guard options.compressStreams, stream.dictionary["Filter"] == nil, stream.data.count > 64,
+              stream.dictionary["Type"]?.nameValue != "Metadata" else { return stream }
         let packed = Flate.deflate(stream.data, level: options.compressionLevel)
         guard packed.count < stream.data.count else { return stream }
         var out = stream

@@ -66,6 +66,8 @@ public struct OCRJob: Codable, Sendable, Equatable {
     /// The user consented to invalidating digital signatures (OCRmyPDF's
     /// `--invalidate-digital-signatures`): a signed input may be rewritten.
     public var invalidateSignatures = false
+    /// What is written: a plain PDF, a PDF/A (checked before it is claimed) or no PDF.
+    public var outputType: OutputType = .pdf
     /// The password for encrypted input. Given on the command line only, never read from a
     /// pipeline file, so that definitions can be shared without secrets.
     public var password: String?
@@ -80,6 +82,7 @@ public struct OCRJob: Codable, Sendable, Equatable {
         case writeMode = "write", pdfVersion = "pdf-version", deterministic, linearize
         case optimize, screenDPI = "screen-dpi"
         case forms, existingFields = "existing-fields"
+        case outputType = "output-type"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -101,6 +104,12 @@ public struct OCRJob: Codable, Sendable, Equatable {
         screenDPI = try container.decodeIfPresent(Int.self, forKey: .screenDPI)
         forms = try container.decodeIfPresent(Bool.self, forKey: .forms) ?? false
         existingFields = try container.decodeIfPresent(ExistingFormPolicy.self, forKey: .existingFields) ?? .refuse
+        if let type = try container.decodeIfPresent(String.self, forKey: .outputType) {
+            guard let parsed = OutputType(argument: type) else {
+                throw PipelineError(.badArguments, "output-type '\(type)' is not one of \(OutputType.documented)")
+            }
+            outputType = parsed
+        }
     }
 
     /// Loads a job definition, rejecting unknown keys and bad values with a message naming them.

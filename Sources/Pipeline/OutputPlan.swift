@@ -12,10 +12,13 @@ struct OutputPlan: Sendable {
     let mode: WriteMode
     /// Information dictionary entries to set, in key order.
     let documentInfo: [(key: String, value: String)]
+    /// Plain PDF, PDF/A or nothing.
+    let outputType: OutputType
 
     init(job: OCRJob, document: PDFDocument) {
         signatures = document.signatures()
         mode = job.writeMode
+        outputType = job.outputType
         documentInfo = job.documentInfo.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) }
         var options = WriteOptions()
         options.encryption = job.decrypt ? .remove : .preserve

@@ -83,7 +83,17 @@ actor WriteStage {
         let changed = !rewriter.changedObjects.isEmpty
         var options = plan.options
         var optimization = optimizer.map { $0.apply(to: rewriter, options: &options) }
+        if plan.outputType == .none { return (["no PDF written (--output-type none)"], []) }
         do {
+            if let pdfa = plan.outputType.pdfa {
+                let written = try PDFAOutput(part: pdfa.part, level: pdfa.level, producer: PDFAOutput.producerName)
+                    .write(rewriter, options: options, to: url)
+                var messages = plan.messages(after: written.summary, changed: changed)
+                messages.notes += written.notes
+                optimization?.fileBytesAfter = ImageOptimizer.fileSize(url)
+                if let optimization { messages.notes.append(optimization.line) }
+                return messages
+            }
             let file = try OutputFile(destination: url)
             let summary = try rewriter.write(to: file, options: options)
             try file.commit()
