@@ -14,6 +14,8 @@ struct DocumentTask: Sendable {
         var pages: Int
         /// One reason per page whose OCR failed (the page was kept as it was).
         var pageFailures: [String]
+        /// The reasons of those pages that failed because the file lost part of them.
+        var damagedPages: [String] = []
         var notes: [String]
         var seconds: Double
     }
@@ -34,7 +36,11 @@ struct DocumentTask: Sendable {
         let failures = report.outcomes.compactMap { outcome -> String? in
             if case .failed(let reason) = outcome { return reason } else { return nil }
         }
-        return Result(pages: report.outcomes.count, pageFailures: failures, notes: report.warnings + report.notes, seconds: 0)
+        let damaged = report.pages.filter(\.damaged).compactMap { page -> String? in
+            if case .failed(let reason) = page.outcome { return reason } else { return nil }
+        }
+        return Result(pages: report.outcomes.count, pageFailures: failures, damagedPages: damaged,
+                      notes: report.warnings + report.notes, seconds: 0)
     }
 
     /// A job with `forms`: text layers and form fields, as `legible ocr --forms` makes them.

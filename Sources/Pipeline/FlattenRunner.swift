@@ -43,6 +43,9 @@ private actor TransformStage {
         let (document, readNotes) = try DocumentReader.open(input, password: job.password, decrypt: job.decrypt)
         try Task.checkCancellation()
         let plan = OutputPlan(job: job, document: document)
+        if flatten, !plan.signatures.isEmpty, !job.invalidateSignatures {
+            throw PipelineError(.badInput, Self.signedRefusal(input, count: plan.signatures.count))
+        }
         let rewriter = DocumentRewriter(source: document)
         var report = TransformReport(notes: readNotes)
         if flatten {
@@ -64,7 +67,12 @@ private actor TransformStage {
             try file.commit()
             let messages = plan.messages(after: summary, changed: changed)
             report.notes += messages.notes
-            report.warnings += messages.warnings
+            if flatten && !plan.signatures.isEmpty {
+                // Whatever the write method, the signature field itself is gone.
+                report.warnings.append(Self.signatureRemoved(count: plan.signatures.count))
+            } else {
+                report.warnings += messages.warnings
+            }
         } catch let error as WriteError {
             throw PipelineError(writeErrorCode: error)
         }
@@ -72,6 +80,23 @@ private actor TransformStage {
             report.optimization?.fileBytesAfter = ImageOptimizer.fileSize(output)
         }
         return report
+    }
+}
+
+extension TransformStage {
+    /// Why a signed input is not flattened without consent. Flattening burns the signature
+    /// field's appearance into the page and removes the field with every other one, so no
+    /// viewer or `pdfsig` finds a signature afterwards, incremental update or not; and the
+    /// page content it changes is what the signature covers.
+    static func signedRefusal(_ input: URL, count: Int) -> String {
+        let what = count == 1 ? "a digital signature" : "\(count) digital signatures"
+        return "\(input.lastPathComponent) carries \(what); flattening removes signature fields and changes the signed pages, which invalidates it. Nothing was written: give --invalidate-digital-signatures to flatten it anyway"
+    }
+
+    /// The warning after flattening a signed input with consent.
+    static func signatureRemoved(count: Int) -> String {
+        let what = count == 1 ? "its digital signature was" : "its \(count) digital signatures were"
+        return "\(what) removed (--invalidate-digital-signatures): its appearance is drawn into the page, but it no longer verifies"
     }
 }
 

@@ -11,6 +11,12 @@ enum IngestOutcome: Sendable, Equatable {
     case retry(reason: String)
     /// The file changed or vanished while it was read: it is watched again, not failed.
     case changed
+    /// The file changed while it was processed: the output made from the old bytes was
+    /// discarded, and the file is watched again.
+    case discarded
+    /// The file was removed from the inbox while it was processed: its output was discarded
+    /// and nothing was archived.
+    case vanished
     /// Handled before and left in the inbox (no archive or failed folder).
     case ignored
     /// The watch is stopping; nothing was finished for this file.
@@ -59,17 +65,27 @@ struct InboxIngest: Sendable {
                 claim = try await ledger.claim(file: file, input: input, kind: kind)
             }
             guard let output = claim.output else { return try await fail(claim, "not a PDF or a \(ImageFileKind.formats) file") }
+            // The output is made under a hidden name and published only once the inbox is seen
+            // to still hold the bytes it was made from.
+            let target = folders.out.appendingPathComponent(output)
+            let staged = Self.staging(for: target)
             let result: DocumentTask.Result
             do {
-                result = try await task.run(input: url, output: folders.out.appendingPathComponent(output))
+                result = try await task.run(input: url, output: staged)
             } catch is CancellationError {
                 return .cancelled
             } catch let error as PipelineError {
                 if Task.isCancelled { return .cancelled }
-                if FileStamp(path: url.path) != stamp { return .changed }
+                if let outcome = try await abandonIfChanged(claim, stamp: stamp, staged: nil) { return outcome }
                 if Self.permanent.contains(error.code) || finalAttempt { return try await fail(claim, error.message) }
                 return .retry(reason: error.message)
             }
+            if let outcome = try await abandonIfChanged(claim, stamp: stamp, staged: staged) { return outcome }
+            if !result.damagedPages.isEmpty {
+                try await BlockingIO.run { try DurableFiles.remove(staged) }
+                return try await fail(claim, "the file is damaged: " + result.damagedPages.joined(separator: "; "))
+            }
+            try await BlockingIO.run { try Self.publish(staged, as: target) }
             let reason = result.pageFailures.isEmpty ? nil : "written, but OCR failed on some pages: " + result.pageFailures.joined(separator: "; ")
             let done = try await ledger.settle(claim, failure: nil, pages: result.pages)
             if let reason { try writeErrorNote(for: done, reason: reason) }
@@ -79,6 +95,37 @@ struct InboxIngest: Sendable {
         } catch {
             return .retry(reason: "\(error)")
         }
+    }
+
+    /// Where the output of `target` is made before it is published: hidden, beside it, named
+    /// from a hash of its name (so a long name does not grow past the file system's limit);
+    /// `reconcile` removes it after a crash.
+    static func staging(for target: URL) -> URL {
+        target.deletingLastPathComponent().appendingPathComponent(".legible-staged-" + FNV1a64.hexHash(target.lastPathComponent) + ".tmp")
+    }
+
+    /// Renames the staged output into place and syncs its folder, so the journal line that
+    /// follows never points at an output a crash could take away.
+    private static func publish(_ staged: URL, as target: URL) throws {
+        guard rename(staged.path, target.path) == 0 else {
+            throw PipelineError(.fileAccess, "cannot move the output into place at \(target.path): \(String(cString: strerror(errno)))")
+        }
+        DurableFiles.syncDirectory(target.deletingLastPathComponent())
+    }
+
+    /// Checks, after processing, that the inbox still holds the bytes that were processed: the
+    /// same size, modification time and inode as when the file was taken, and the same content
+    /// hash. Nil when it does. Otherwise (replaced under the same name, written to again by a
+    /// writer that paused longer than the settle delay, or removed) the output is discarded and
+    /// the claim closed, so its name is free again, and the outcome says why: the new bytes are
+    /// processed when they settle; a removed file is reported, never archived.
+    private func abandonIfChanged(_ claim: WatchJournalEntry, stamp: FileStamp, staged: URL?) async throws -> IngestOutcome? {
+        let url = folders.inbox.appendingPathComponent(claim.file)
+        let now = FileStamp(path: url.path)
+        if now == stamp, (try? await BlockingIO.run { try ContentHash.of(url) }) == claim.input { return nil }
+        if let staged { try await BlockingIO.run { try DurableFiles.remove(staged) } }
+        try await ledger.close(claim)
+        return now == nil ? .vanished : .discarded
     }
 
     private func unclaimed(_ file: String, _ input: String) -> WatchJournalEntry {
@@ -149,7 +196,12 @@ struct InboxIngest: Sendable {
 
     private func removeTemporaries(for entry: WatchJournalEntry) {
         var targets: [URL] = []
-        if let output = entry.output { targets.append(folders.out.appendingPathComponent(output)) }
+        if let output = entry.output {
+            let target = folders.out.appendingPathComponent(output)
+            let staged = Self.staging(for: target)
+            unlink(staged.path)
+            targets += [target, staged]
+        }
         targets.append(folders.out.appendingPathComponent(DerivedName.appending(".error.txt", to: entry.file)))
         if let moveTo = entry.moveTo {
             if let archive = folders.archive { targets.append(archive.appendingPathComponent(moveTo)) }
