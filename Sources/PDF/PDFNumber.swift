@@ -4,13 +4,20 @@ import Foundation
 /// trailing zeros trimmed, never `-0`. The one number formatter of the package: the serializer,
 /// the flattener, widget appearances and the OCR exports all write through it.
 public enum PDFNumber {
+    /// The largest real a PDF consumer must handle (ISO 32000-1 Annex C.2, about the largest
+    /// single-precision float): nothing larger means anything in a page or an image dictionary.
+    public static let maxReal = 3.403e38
+
     /// A real number without exponent, trailing zeros trimmed. A value with a short exact
     /// decimal form (at most 12 significant digits: what files write) is written exactly, so a
     /// rewrite moves nothing — a Type 3 `/FontMatrix` of 1/2048 rounded to 0.000488281 already
     /// renders differently (pdf.js's `issue19634.pdf`). Others (computed values such as 1/3)
     /// get 6 decimals, or more below 0.1 so that 6 significant digits remain; below 1e-10, 0.
+    /// Values beyond `maxReal` are written as `±maxReal`: a hostile file's 309-digit number
+    /// was written back in all its digits.
     public static func exact(_ value: Double) -> String {
         guard value.isFinite, abs(value) >= 1e-10 else { return "0" }
+        let value = min(max(value, -maxReal), maxReal)
         if value.rounded() == value, abs(value) < 1e15 { return String(Int(value)) }
         if let exact = shortestDecimal(value) { return exact }
         let decimals = max(6, min(15, 5 - Int(log10(abs(value)).rounded(.down))))

@@ -29,6 +29,7 @@ public final class DocumentRewriter {
         let highest = source.objectNumbers.last ?? 0
         nextNumber = max(highest, (source.trailer["Size"]?.intValue ?? 0) - 1) + 1
         adoptDirectPages()
+        breakPageTreeLoops()
     }
 
     /// Page dictionaries stored directly in a `/Kids` array (qpdf's `direct-pages.pdf`) become

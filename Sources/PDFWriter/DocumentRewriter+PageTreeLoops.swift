@@ -1,0 +1,50 @@
+import PDF
+
+extension DocumentRewriter {
+    /// How deep the page tree is followed when looking for loops (`PageTreeWalk.maxDepth`'s value).
+    static let maxPageTreeDepth = 256
+
+    /// Makes the page tree as written a tree: a `/Kids` entry that leads back to one of its
+    /// ancestors, or to a node reached before by another path, is dropped (the reader already
+    /// skips it, so no page is lost), and the `/Count` of every node above a change is made
+    /// right again. A loop (`/Kids [3 0 R 2 0 R]` in node 2) was copied into the output, where
+    /// qpdf reports "Loop detected in /Pages structure".
+    func breakPageTreeLoops() {
+        guard let root = (try? source.catalog())?["Pages"]?.referenceValue else { return }
+        var seen: Set<ObjectRef> = []
+        _ = prunedPageCount(root, depth: 0, seen: &seen)
+    }
+
+    /// The pages under `ref`, with its loops dropped; whether anything under it changed.
+    private func prunedPageCount(_ ref: ObjectRef, depth: Int, seen: inout Set<ObjectRef>) -> (pages: Int, changed: Bool) {
+        seen.insert(ref)
+        guard var node = object(ref).dictionaryValue else { return (0, false) }
+        let kidsEntry = node["Kids"]
+        guard let entry = kidsEntry,
+              let kids = (entry.referenceValue.map { object($0) } ?? entry).arrayValue else { return (1, false) }
+        var kept: [PDFObject] = []
+        var pages = 0
+        var changed = false
+        for kid in kids {
+            guard let kidRef = kid.referenceValue else {
+                kept.append(kid)
+                pages += 1
+                continue
+            }
+            if seen.contains(kidRef) || depth >= Self.maxPageTreeDepth {
+                changed = true
+                continue
+            }
+            kept.append(kid)
+            let below = prunedPageCount(kidRef, depth: depth + 1, seen: &seen)
+            pages += below.pages
+            changed = changed || below.changed
+        }
+        if changed {
+            node["Kids"] = .array(kept)
+            node["Count"] = .int(pages)
+            set(ref, .dictionary(node))
+        }
+        return (pages, changed)
+    }
+}
