@@ -8,7 +8,7 @@ BIN        := .build/release/legible
 SAMPLE     := Samples/two-pages.pdf
 export OMP_THREAD_LIMIT := 1
 
-.PHONY: all deps build test library-client docs soak demo bench sweep fuzz fuzz-jpx train-forms models clean
+.PHONY: all deps build test library-client docs soak demo bench sweep fuzz fuzz-jpx fuzz-content train-forms models clean
 
 all: build
 
@@ -110,6 +110,11 @@ fuzz: deps
 ## JPX streams, for FUZZ_SECONDS; findings in .build/fuzz-jpx/artifacts/
 fuzz-jpx: deps
 	bash Fuzz/run-jpx.sh $(FUZZ_SECONDS)
+
+## fuzz-content: the content-stream interpreter's libFuzzer target (Fuzz/run-content.sh: PDF and
+## PDFText as one module), seeded with the corpus's page contents; findings in .build/fuzz-content/artifacts/
+fuzz-content: deps
+	bash Fuzz/run-content.sh $(FUZZ_SECONDS)
 
 ## sweep: release build, then legible info --json --check against qpdf --check / --show-npages on every
 ## PDF of ../shared/corpus/pdf/ (10 s each): files read, page-count agreement, crashes, timeouts, time
