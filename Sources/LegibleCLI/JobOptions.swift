@@ -43,7 +43,7 @@ enum JobOptions {
             factory = try tesseract.factory(languages: job.languages)
             engine = tesseract.settings == TesseractSettings() ? "tesseract" : "tesseract \(tesseract.settings)"
         }
-        let workers = job.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        let workers = job.jobs ?? WorkerMemory.defaultJobs()
         return (OCRWorkerPool(factory: factory, workers: workers), engine)
     }
 }

@@ -104,7 +104,7 @@ struct OCRCommand {
         } catch {
             return Console.fail(.missingDependency, "\(error)")
         }
-        let pool = OCRWorkerPool(factory: factory, workers: job.jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        let pool = OCRWorkerPool(factory: factory, workers: job.jobs ?? WorkerMemory.defaultJobs())
         defer { pool.shutdown() }
         let bar = ProgressBar(enabled: !quiet)
         let runner = OCRRunner(engines: pool)
