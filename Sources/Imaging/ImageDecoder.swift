@@ -24,6 +24,12 @@ public enum ImageDecoder {
         case "JPXDecode"?:
             image = try jpx(data)
         case "CCITTFaxDecode"?, "CCF"?:
+            // Every coded row takes at least one bit (a G4 row the same as the one above is a
+            // single V0 code), so data shorter than its declared rows is made up past its end:
+            // 2.7 KB declaring 35,000 rows of 35,000 pixels asked for over a gigabyte.
+            guard height <= data.count * 8 else {
+                throw ImagingError(.decodeFailed, "the CCITT fax data (\(data.count) bytes) cannot hold the \(height) rows it declares")
+            }
             let tiff = CCITTWrapper.tiff(data: data, parameters: parameters, width: width, height: height)
             let decoded = try tiff.withUnsafeBufferPointer {
                 try PixImage(pixReadMemTiff($0.baseAddress, $0.count, 0), or: "CCITT fax data cannot be decoded")

@@ -33,7 +33,7 @@ public struct PageWorkBudget: Sendable {
         let (pixels, overflow) = max(0, width).multipliedReportingOverflow(by: max(0, height))
         guard !overflow, pixels <= pixelsLeft else {
             throw ImagingError(.tooLarge, "the page asks for more than \(maxPixels / 1_000_000) million "
-                + "pixels of image decoding and painting (an image drawn over and over?)")
+                + "pixels of image decoding and painting (huge images, or one drawn over and over)")
         }
         pixelsLeft -= pixels
     }
