@@ -1,6 +1,7 @@
 import Foundation
 import Forms
 import PDF
+import PDFImages
 import PDFText
 import PDFWriter
 import Pipeline

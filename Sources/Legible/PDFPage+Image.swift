@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 import PDF
 import PDFText
 import Pipeline
@@ -60,7 +61,7 @@ extension PDFPage {
     public func thumbnail(of size: CGSize, for box: PDFDisplayBox) throws -> Data {
         let side = max(1, Int(max(size.width, size.height).rounded()))
         do {
-            return Data(try Thumbnails.thumbnail(of: source, in: container, size: side).pngData())
+            return Data(try Thumbnail.page(source, in: container, longestSide: side).pngData())
         } catch {
             throw LegibleError(.badInput, "page \(source.index + 1): its thumbnail cannot be made: \(error)")
         }
