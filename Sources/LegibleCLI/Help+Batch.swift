@@ -15,6 +15,7 @@ extension Help {
         content, same pipeline), so a run that was stopped or crashed resumes where it was.
         """,
         options: OptionSpec.jobOptions, OptionSpec.tesseractOptions, OptionSpec.writeOptions, [
+            OptionSpec.outputType,
             .valued("--report", nil, "FILE", .file, "write a summary, one row per file (file, pages, outcome, reason, seconds); FILE.csv for CSV, FILE.json for JSON"),
             .valued("--shard", nil, "I/N", .text, "process only shard I of N (0 ≤ I < N): the files whose path hash falls to it, so N processes (or machines, over shared storage) cover every file exactly once"),
             .valued("--shard-count", nil, "N", .text, "the number of shards when the index comes from the environment: JOB_COMPLETION_INDEX (Kubernetes Indexed Job); Slurm job arrays are read from SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT"),

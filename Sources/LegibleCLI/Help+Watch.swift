@@ -9,8 +9,12 @@ extension Help {
         arrives: INBOX/a/b.jpg becomes DIR/a/b.pdf. A file is taken once its size and time have
         not changed for the settle delay. The output is written to a temporary file, synced and
         renamed into place; only then is the input moved to the archive folder, under its own
-        name (numbered if the name is taken). Files that cannot be processed (encrypted, empty,
-        truncated, not a document) are moved to the failed folder with NAME.error.txt saying
+        name (numbered if the name is taken). Before the output is put in place, the input is
+        checked again (size, time and content hash): a file replaced or written to again while
+        it was processed is processed again from its new bytes, and one removed meanwhile is
+        logged as removed, its output discarded. Files that cannot be processed (encrypted,
+        empty, truncated, damaged — a page whose content or image the file lost —, not a
+        document) are moved to the failed folder with NAME.error.txt saying
         why; errors that may pass are retried first. A journal (DIR/.legible/watch.jsonl) makes
         this exactly-once: a watcher that crashes or is killed finishes, on restart, what it was
         doing, and takes what arrived while it was down. Hidden files and partial downloads
@@ -18,7 +22,8 @@ extension Help {
 
         inotify is used on local file systems; on network and FUSE file systems (NFS, SMB/CIFS,
         sshfs…), or when no events arrive, the inbox is polled instead. Folders inside the
-        inbox are refused for DIR, --archive and --failed; links are never followed.
+        inbox are refused for DIR, --archive and --failed; links are never followed. One
+        watcher per inbox and per DIR: a second one is refused with exit code 5.
         """,
         options: [
             .valued("--out", nil, "DIR", .directory, "where outputs go (required)"),
@@ -32,6 +37,7 @@ extension Help {
             .flag("--log-json", "log one JSON object per line on standard output"),
             .valued("--status-file", nil, "FILE", .file, "keep FILE rewritten (atomically) with the watcher's state as JSON, for health checks: state, queue, processed, failed, lastError, updated"),
         ], OptionSpec.jobOptions, OptionSpec.tesseractOptions, OptionSpec.writeOptions, [
+            OptionSpec.outputType,
             .flag("--quiet", "-q", "log failures only"),
             .help,
         ],

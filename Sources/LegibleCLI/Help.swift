@@ -73,6 +73,7 @@ enum Help {
             .valued("--keywords", nil, "TEXT", .text, "set the document's keywords"),
             .password,
         ], OptionSpec.writeOptions, [
+            OptionSpec.outputType,
             OptionSpec.fastWebView,
             .valued("--pipeline", nil, "FILE", .file, "read default options from a job definition (Pipelines/*.json); options given on the command line win"),
             .flag("--forms", "also make the document's flat forms fillable, in the same pass and the same write (see legible forms --help); with --review FILE, --keep-fields, --replace-fields as there; not with --sidecar, --hocr, --alto, --words-json, --report or --rotate-pages"),

@@ -24,6 +24,10 @@ extension OptionSpec {
         flag("--linearize", "write a linearized file (\"fast web view\": a viewer shows the first page before the rest arrives); not with an incremental update"),
     ]
 
+    /// `--output-type TYPE` (OCRmyPDF's), for the commands that OCR (`ocr`, `run`, `batch`, `watch`).
+    static let outputType = valued("--output-type", nil, "TYPE", .choices(["pdf", "pdfa", "pdfa-2", "pdfa-2b", "pdfa-2u", "pdfa-3", "pdfa-3b", "none"]),
+        "pdf (default), pdfa (= pdfa-2b, as OCRmyPDF), pdfa-2b, pdfa-2u, pdfa-3b, or none (no PDF: for --sidecar, --hocr, --alto, --words-json runs). A PDF/A output gets XMP metadata matching its information dictionary, an sRGB output intent made by Legible, no encryption (an encrypted input needs --password and --decrypt), no JavaScript; it is checked with Legible's own validator (legible check) before it is written, and where the input cannot conform without changing how it looks (fonts not embedded, CMYK without a CMYK profile…) a plain PDF is written and a note says why")
+
     /// `--fast-web-view MB`, for the commands that write one file.
     static let fastWebView = valued("--fast-web-view", nil, "MB", .text,
         "OCRmyPDF's fast web view: linearize (as --linearize) when the input is larger than MB megabytes; 0 never linearizes")

@@ -27,6 +27,12 @@ enum WriteFlags {
         if parsed.flags.contains("--deterministic") { job.deterministic = true }
         if parsed.flags.contains("--linearize") { job.linearize = true }
         if parsed.flags.contains("--decrypt") { job.decrypt = true }
+        if let type = parsed.values["--output-type"] {
+            guard let value = OutputType(argument: type) else {
+                throw CLIError.usage("--output-type takes one of \(OutputType.documented), not '\(type)'")
+            }
+            job.outputType = value
+        }
         if let level = parsed.values["--optimize"] { job.optimize = try optimizeLevel(level) }
         if let text = parsed.values["--screen-dpi"] {
             guard let dpi = Int(text), (36...1200).contains(dpi) else {
