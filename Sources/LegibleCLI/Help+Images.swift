@@ -16,7 +16,9 @@ extension Help {
         orientation is honoured by how the image is placed on the page, not by turning pixels.
         The page is the image's size at its resolution (JFIF density or EXIF, PNG pHYs, TIFF
         XResolution, BMP pixels per metre; 300 dpi when the file says nothing). OUTPUT is written to a temporary file
-        and renamed into place; the images are never changed. One IMAGE may be '-' (standard
+        and renamed into place; the images are never changed: an OUTPUT that is one of them, or
+        any existing image (the output name forgotten: images a.png b.png), is refused with exit
+        code 1. One IMAGE may be '-' (standard
         input); OUTPUT '-' writes the PDF to standard output.
         """,
         options: [
