@@ -7,6 +7,9 @@ here="$(cd "$(dirname "$0")" && pwd)"
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
 cd "$here"
+# SwiftPM keeps its build plan while files are added to or removed from the path dependency's
+# targets (then fails on "missing inputs"): drop the plan so that it is made again (cheap).
+rm -f .build/debug.yaml .build/*/debug/description.json
 swift build -q
 "$(swift build --show-bin-path)/LibraryClient" ../scan-g4.pdf "$out/client.pdf" barometer
 # Each tool's whole answer is read before it is searched (grep -q would close the pipe early).
