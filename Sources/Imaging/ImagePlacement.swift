@@ -105,6 +105,10 @@ struct ContentWalker {
     }
 
     /// Throws `PDFError.limitExceeded` when the content's operands nest too deeply to be read.
+    /// Rectangles a path may gather before it counts as "another shape" (only a path of one
+    /// rectangle clips): millions of `re` without painting would otherwise all be kept.
+    static let maxPathRectangles = 4096
+
     mutating func walk(_ content: [UInt8], resources: PDFDictionary, state initial: GraphicsState, depth: Int) throws {
         var state = initial
         var stack: [GraphicsState] = []
@@ -122,7 +126,8 @@ struct ContentWalker {
                 if let m = Matrix(op.operands) { state.ctm = m.concatenating(state.ctm) }
             case "re":
                 let n = op.operands.compactMap(\.numberValue)
-                if n.count == 4, var rects = pathRects, let rect = Self.deviceRect(n, ctm: state.ctm) {
+                if n.count == 4, var rects = pathRects, rects.count < Self.maxPathRectangles,
+                   let rect = Self.deviceRect(n, ctm: state.ctm) {
                     rects.append(rect)
                     pathRects = rects
                 } else {

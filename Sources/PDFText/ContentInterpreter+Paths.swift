@@ -27,6 +27,7 @@ extension ContentInterpreter {
         defer {
             if pendingClip, let bounds = path.bounds { state.intersectClip(bounds) }
             pendingClip = false
+            if path.overflowed { limitHit = true }
             path = PathBuilder()
         }
         guard wantsGeometry, op != "n", !path.isEmpty else { return }

@@ -66,6 +66,9 @@ struct ContentInterpreter {
         while let operation = tokens.next() {
             operations += 1
             if operations > limits.operations { limitHit = true }
+            // A cancelled run (SIGTERM, Ctrl-C) stops here too: a page of millions of operators
+            // takes minutes. Checked every 65,536 operators, where it costs nothing.
+            if operations & 0xFFFF == 0, Task.isCancelled { limitHit = true }
             if limitHit { return }
             execute(operation, scope: scope, depth: depth)
         }

@@ -16,20 +16,24 @@ struct PathBuilder {
     var subpaths: [Subpath] = []
     /// Bounding box of every point, for clipping.
     var bounds: PDFRect?
-    /// Points held, against hostile paths.
+    /// Points held, against hostile paths: every `m` and `re` counts too, since 16 million
+    /// `0 0 m` (a 611 KB file) made as many subpaths and took 2.5 GB.
     var pointCount = 0
     static let maxPoints = 1_000_000
+    /// Points were dropped past `maxPoints`: the page's geometry is incomplete.
+    private(set) var overflowed = false
 
     var isEmpty: Bool { subpaths.isEmpty }
 
     mutating func move(_ p: (x: Double, y: Double)) {
+        guard pointCount < PathBuilder.maxPoints else { overflowed = true; return }
         subpaths.append(Subpath(points: [p]))
         extend(p)
     }
 
     mutating func line(_ p: (x: Double, y: Double), straight: Bool = true) {
         if subpaths.isEmpty { move(p); return }
-        guard pointCount < PathBuilder.maxPoints else { return }
+        guard pointCount < PathBuilder.maxPoints else { overflowed = true; return }
         subpaths[subpaths.count - 1].points.append(p)
         subpaths[subpaths.count - 1].straight.append(straight)
         extend(p)
@@ -41,6 +45,7 @@ struct PathBuilder {
     }
 
     mutating func rectangle(_ corners: [(x: Double, y: Double)]) {
+        guard pointCount + corners.count <= PathBuilder.maxPoints else { overflowed = true; return }
         move(corners[0])
         for p in corners.dropFirst() { line(p) }
         subpaths[subpaths.count - 1].closed = true

@@ -63,6 +63,7 @@ public struct TextExtractor: Sendable {
                                              limits: limits)
         interpreter.run(bytes, resources: page.resources)
         if annotations { interpreter.runAnnotations(of: page) }
+        if Task.isCancelled { throw CancellationError() }
         if let failure = interpreter.contentFailure {
             throw PDFTextError(.limitExceeded, "the page's content cannot be read: \(failure.message)", page: page.index)
         }
