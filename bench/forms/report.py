@@ -194,8 +194,12 @@ def main():
     ap.add_argument("--harness", action="store_true")
     ap.add_argument("--json")
     ap.add_argument("--quiet-sources", action="store_true")
+    ap.add_argument("--present-only", action="store_true", help="score only the forms with an output (a subset run)")
     args = ap.parse_args()
-    rows, details, sources, timing = evaluate(args.truth_dir, args.pred_dir, args.harness)
+    ids = None
+    if args.present_only:
+        ids = {os.path.splitext(os.path.basename(p))[0] for p in glob.glob(os.path.join(args.pred_dir, "*.json" if args.harness else "*.pdf"))}
+    rows, details, sources, timing = evaluate(args.truth_dir, args.pred_dir, args.harness, ids)
     s = summary(rows, list(details.values()))
     groups = collections.defaultdict(list)
     for r in rows:

@@ -3,23 +3,26 @@
 public struct FieldCandidate: Sendable, Equatable {
     /// The proposed field.
     public var field: FormField
-    /// Whether the shipped thresholds (`FormDetectionParameters`) made it; otherwise only the
-    /// looser proposal thresholds did.
+    /// Whether the shipped thresholds (`FormDetectionParameters`) made it; otherwise the
+    /// looser thresholds or the geometry proposals did.
     public var fromShippedPass: Bool
+    /// Whether only the geometry proposals (every rule piece, every small box's free part) made it.
+    public var fromGeometry: Bool
     /// Its features, in the order of `FieldFeatures.names`.
     public var features: [Double]
 
     /// Creates a candidate.
-    public init(field: FormField, fromShippedPass: Bool, features: [Double] = []) {
+    public init(field: FormField, fromShippedPass: Bool, fromGeometry: Bool = false, features: [Double] = []) {
         self.field = field
         self.fromShippedPass = fromShippedPass
+        self.fromGeometry = fromGeometry
         self.features = features
     }
 }
 
 /// Proposes candidates with high recall: the assembler with the shipped thresholds, then again
-/// with looser ones (`proposalParameters`), whose fields that no shipped field already covers are
-/// added. The second pass finds what the hand-set limits cut off on forms they were not set on
+/// with looser ones (`proposalParameters`), then the geometry proposals (`PageLayout+Proposals`);
+/// each adds the fields no earlier candidate already covers. The second pass finds what the hand-set limits cut off on forms they were not set on
 /// (writing areas lower or narrower than the dev forms', heavier writing lines, shorter combs,
 /// boxes whose label leaves little room below); most of what it adds is wrong, which is what the
 /// scorer is for.
@@ -64,10 +67,15 @@ public struct FieldProposer: Sendable {
     public func candidates(from primitives: LayoutPrimitives) -> [FieldCandidate] {
         let shipped = FieldAssembler(parameters: parameters).fields(from: primitives)
         let loose = FieldAssembler(parameters: proposalParameters).fields(from: primitives)
-        let added = loose.filter { f in !shipped.contains { $0.rect.iou(f.rect) >= Self.sameFieldIoU } }
-        let all = shipped.map { FieldCandidate(field: $0, fromShippedPass: true) }
-            + added.map { FieldCandidate(field: $0, fromShippedPass: false) }
-        let features = FieldFeatures(PageLayout(primitives, parameters: parameters), candidates: all)
+        let page = PageLayout(primitives, parameters: parameters)
+        var all = shipped.map { FieldCandidate(field: $0, fromShippedPass: true) }
+        for f in loose where !all.contains(where: { $0.field.rect.iou(f.rect) >= Self.sameFieldIoU }) {
+            all.append(FieldCandidate(field: f, fromShippedPass: false))
+        }
+        for f in page.outsideReservedRegions(page.geometryProposals()) where !all.contains(where: { $0.field.rect.iou(f.rect) >= Self.sameFieldIoU }) {
+            all.append(FieldCandidate(field: f, fromShippedPass: false, fromGeometry: true))
+        }
+        let features = FieldFeatures(page, candidates: all)
         return all.enumerated().map { i, c in
             var c = c
             c.features = features.vector(of: i)

@@ -11,7 +11,7 @@ import Foundation
 struct FieldFeatures {
     /// The features' names, in vector order (the model file lists them too; a test keeps both equal).
     static let names = [
-        "bias_one", "shipped_pass", "confidence",
+        "bias_one", "shipped_pass", "geometry_proposal", "confidence",
         "kind_text", "kind_multiline", "kind_comb", "kind_checkbox", "kind_radio", "kind_signature",
         "log_width", "log_height", "log_aspect", "page_area_share",
         "rule_bottom", "rule_top", "rule_left", "rule_right", "bottom_rule_thickness", "box_iou",
@@ -19,6 +19,7 @@ struct FieldFeatures {
         "label_empty", "label_words", "label_letter_share", "label_is_number", "label_is_date", "label_gap_left", "label_gap_above",
         "row_mates", "same_height_row", "column_mates", "same_size_mates", "overlap_other", "page_candidates",
         "comb_cells", "has_export_value",
+        "height_vs_page", "label_shared",
     ]
 
     /// A rule lies along an edge when its centre line is within this distance (points): a widget
@@ -32,10 +33,20 @@ struct FieldFeatures {
     let page: PageLayout
     let candidates: [FieldCandidate]
 
+    /// The median height of the shipped pass's text-like fields on the page (a writing line's
+    /// height on this form), or a common line height when it made none.
+    let typicalHeight: Double
+
     init(_ page: PageLayout, candidates: [FieldCandidate]) {
         self.page = page
         self.candidates = candidates
+        let heights = candidates.filter { $0.fromShippedPass && [.text, .comb, .signature].contains($0.field.kind) }
+            .map(\.field.rect.height).sorted()
+        typicalHeight = heights.isEmpty ? Self.commonLineHeight : max(1, heights[heights.count / 2])
     }
+
+    /// A writing line's height on forms in general (the large corpus's median text widget is 12–14 pt).
+    static let commonLineHeight = 13.0
 
     /// The feature vector of candidate `index`.
     func vector(of index: Int) -> [Double] {
@@ -50,7 +61,7 @@ struct FieldFeatures {
         let others = candidates.indices.filter { $0 != index }.map { candidates[$0].field.rect }
         let rowMates = others.filter { abs($0.center.y - r.center.y) <= Self.alignmentTolerance }
         let bottomRules = page.horizontals.filter { abs($0.position - r.bottom) <= Self.edgeTolerance }
-        var v: [Double] = [1, c.fromShippedPass ? 1 : 0, f.confidence]
+        var v: [Double] = [1, c.fromShippedPass ? 1 : 0, c.fromGeometry ? 1 : 0, f.confidence]
         v += kinds.map { f.kind == $0 ? 1 : 0 }
         v += [log(w), log(h), log(w / h), (r.area / max(page.width * page.height, 1)).squareRoot()]
         v += [coverage(bottomRules, along: r.left, r.right),
@@ -71,6 +82,8 @@ struct FieldFeatures {
               others.map { $0.iou(r) }.max() ?? 0,
               log1p(Double(candidates.count))]
         v += [log1p(Double(f.maxLength ?? 0)), f.exportValue == nil ? 0 : 1]
+        v += [log(h / typicalHeight),
+              label.isEmpty ? 0 : log1p(Double(candidates.indices.filter { $0 != index && candidates[$0].field.label == label }.count))]
         return v
     }
 
