@@ -109,10 +109,8 @@ public struct FormsRunner: Sendable {
         var reports = pages.map { FormsPageReport(index: $0.index, method: .none, fields: 0, detectSeconds: 0, ocrSeconds: 0,
                                                   ocrWords: 0, failure: nil) }
         var queue: [(page: PDFPage, decision: PageDecision?)] = []
-        var firstUse = Set<ObjectRef>()
-        for page in pages where selection?.contains(index: page.index) ?? true {
-            // A page object listed twice in the tree is one page, with one set of widgets.
-            guard firstUse.insert(page.ref).inserted else { continue }
+        // A page object listed twice in the tree is one page, with one set of widgets.
+        for page in PageFlow.selected(pages, by: selection).pages {
             queue.append((page, options.textLayer ? try triage.decide(page) : nil))
         }
         progress(.started(pagesToRecognize: queue.count, total: pages.count))
@@ -121,41 +119,34 @@ public struct FormsRunner: Sendable {
         let detector = self.detector
         var perPage: [Int: [FormField]] = [:]
         var layers = 0
-        try await withThrowingTaskGroup(of: (FormsPageResult, PageDecision?).self) { group in
-            var iterator = queue.makeIterator()
-            func launch() -> Bool {
-                guard let next = iterator.next() else { return false }
-                let recognize: Bool
-                switch next.decision {
-                case .ocr?, .redo?: recognize = true
-                default: recognize = false
-                }
-                group.addTask { (await reader.read(next.page, recognize: recognize), next.decision) }
-                return true
+        try await PageFlow.window(queue, width: engines.workerCount + 1, work: { next in
+            let recognize: Bool
+            switch next.decision {
+            case .ocr?, .redo?: recognize = true
+            default: recognize = false
             }
-            for _ in 0...engines.workerCount where !launch() { break }
-            while let (result, decision) = try await group.next() {
-                try Task.checkCancellation()
-                if let missing = result.missingDependency {
-                    // Nothing is written: a form without the scan pages' fields is not what was asked.
-                    throw PipelineError(.missingDependency, missing)
-                }
-                let page = pages[result.report.index]
-                reports[page.index] = result.report
-                if let primitives = result.primitives {
-                    let started = Date()
-                    perPage[page.index] = detector.fields(primitives)
-                    reports[page.index].detectSeconds += Date().timeIntervalSince(started)
-                }
-                if let ocr = result.ocr, decision == .ocr || decision == .redo {
-                    try await writer.graft(ocr, onto: page, pixelToPage: result.pixelToPage, replacingEarlierLayers: decision == .redo)
-                    layers += 1
-                }
-                let outcome: PageOutcome = result.report.failure.map { .failed($0) } ?? .recognized(words: result.report.ocrWords)
-                progress(.pageFinished(index: page.index, outcome: outcome))
-                _ = launch()
+            return (await reader.read(next.page, recognize: recognize), next.decision)
+        }, handle: { output in
+            try Task.checkCancellation()
+            let (result, decision) = output
+            if let missing = result.missingDependency {
+                // Nothing is written: a form without the scan pages' fields is not what was asked.
+                throw PipelineError(.missingDependency, missing)
             }
-        }
+            let page = pages[result.report.index]
+            reports[page.index] = result.report
+            if let primitives = result.primitives {
+                let started = Date()
+                perPage[page.index] = detector.fields(primitives)
+                reports[page.index].detectSeconds += Date().timeIntervalSince(started)
+            }
+            if let ocr = result.ocr, decision == .ocr || decision == .redo {
+                try await writer.graft(ocr, onto: page, pixelToPage: result.pixelToPage, replacingEarlierLayers: decision == .redo)
+                layers += 1
+            }
+            let outcome: PageOutcome = result.report.failure.map { .failed($0) } ?? .recognized(words: result.report.ocrWords)
+            progress(.pageFinished(index: page.index, outcome: outcome))
+        })
         // Page order, whatever order pages finished in: names are numbered the same every run.
         return (perPage.keys.sorted().flatMap { perPage[$0] ?? [] }, reports, layers)
     }

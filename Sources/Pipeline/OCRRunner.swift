@@ -37,20 +37,16 @@ public struct OCRRunner: Sendable {
         }
         clock.lap("read")
 
-        let selection = try job.pages.map(PageSelection.init)
+        let flow = PageFlow.selected(pages, by: try job.pages.map(PageSelection.init))
         let triage = Triage(document: document, mode: job.mode)
         var reports = pages.map { PageReport(index: $0.index, outcome: .skipped("not selected")) }
         var toRecognize: [PDFPage] = []
         var replacing = Set<Int>()
-        var firstUse: [ObjectRef: Int] = [:]
-        for page in pages {
-            guard selection?.contains(index: page.index) ?? true else { continue }
-            // A page object listed twice in the tree is one page: recognize it once.
-            if let first = firstUse[page.ref] {
-                reports[page.index].outcome = .skipped("same page object as page \(first + 1)")
-                continue
-            }
-            firstUse[page.ref] = page.index
+        // A page object listed twice in the tree is one page: recognize it once.
+        for repeated in flow.repeats {
+            reports[repeated.index].outcome = .skipped("same page object as page \(repeated.firstIndex + 1)")
+        }
+        for page in flow.pages {
             if let damage = PageDamage.find(page, in: document) {
                 reports[page.index].outcome = .failed("page \(page.index + 1): damaged: \(damage)")
                 reports[page.index].damaged = true
@@ -131,20 +127,12 @@ public struct OCRRunner: Sendable {
         return AsyncThrowingStream { continuation in
             let task = Task {
                 do {
-                    try await withThrowingTaskGroup(of: PageResult.self) { group in
-                    var queue = pages.makeIterator()
-                    func launch() -> Bool {
-                        guard let page = queue.next() else { return false }
-                        group.addTask { await Self.process(page, document: document, job: job, rasterizer: rasterizer, engines: engines) }
-                        return true
-                    }
-                    for _ in 0...engines.workerCount where !launch() { break }
-                    while let result = try await group.next() {
+                    try await PageFlow.window(pages, width: engines.workerCount + 1, work: { page in
+                        await Self.process(page, document: document, job: job, rasterizer: rasterizer, engines: engines)
+                    }, handle: { result in
                         try Task.checkCancellation()
                         continuation.yield(result)
-                        _ = launch()
-                    }
-                    }
+                    })
                     continuation.finish()
                 } catch {
                     continuation.finish(throwing: error)
