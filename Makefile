@@ -8,7 +8,7 @@ BIN        := .build/release/legible
 SAMPLE     := Samples/two-pages.pdf
 export OMP_THREAD_LIMIT := 1
 
-.PHONY: all deps build test library-client docs soak demo bench sweep fuzz fuzz-jpx fuzz-content train-forms models clean
+.PHONY: all deps build test library-client docs soak demo bench sweep fuzz fuzz-jpx fuzz-content train-forms models clean install install-files
 
 all: build
 
@@ -115,6 +115,23 @@ fuzz-jpx: deps
 ## PDFText as one module), seeded with the corpus's page contents; findings in .build/fuzz-content/artifacts/
 fuzz-content: deps
 	bash Fuzz/run-content.sh $(FUZZ_SECONDS)
+
+## install: the release binary, its man page and bash, zsh and fish completions under $(DESTDIR)$(PREFIX)
+## (default /usr/local); the man page and completions are made by the binary from its own option tables
+PREFIX  ?= /usr/local
+DESTDIR ?=
+install: build install-files
+
+## install-files: install what `install` installs from an existing BIN (no build; tests use the debug binary)
+install-files:
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
+	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/legible
+	$(BIN) --generate-man > $(DESTDIR)$(PREFIX)/share/man/man1/legible.1
+	$(BIN) --generate-completion bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/legible
+	$(BIN) --generate-completion zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_legible
+	$(BIN) --generate-completion fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/legible.fish
 
 ## sweep: release build, then legible info --json --check against qpdf --check / --show-npages on every
 ## PDF of ../shared/corpus/pdf/ (10 s each): files read, page-count agreement, crashes, timeouts, time

@@ -3,6 +3,8 @@
 enum ManPage {
     static var text: String {
         var out = [".TH LEGIBLE 1 \"\" \"legible \(Legible.version)\" \"User Commands\"",
+                   // Option names are never hyphenated or stretched.
+                   ".nh", ".ad l",
                    ".SH NAME", "legible \\- make scanned PDFs searchable",
                    ".SH SYNOPSIS"]
         for spec in Help.commands {
@@ -42,7 +44,16 @@ enum ManPage {
 
     /// Text safe in roff: backslashes and hyphens escaped, no line starting with a control character.
     static func roff(_ text: String) -> String {
-        let escaped = text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": escaped += "\\e"
+            case "-": escaped += "\\-"
+            // troff reads bytes: anything past ASCII is named by its code point.
+            case _ where !scalar.isASCII: escaped += String(format: "\\[u%04X]", scalar.value)
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
         return escaped.split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.hasPrefix(".") || $0.hasPrefix("'") ? "\\&" + $0 : String($0) }.joined(separator: "\n")
     }
