@@ -24,8 +24,10 @@ public struct FormDetectionParameters: Codable, Sendable, Equatable {
     /// Thickest dot or dash of a dotted or dashed fill-in line, and its longest dash.
     public var maxLeaderDot: Double = 1.8
     public var maxLeaderDash: Double = 4
-    /// Gap bridged between the dots of a dotted fill-in line.
-    public var leaderGapBridge: Double = 2.5
+    /// Gap bridged between the dots of a dotted fill-in line: the gap of periods typed in
+    /// text up to 14 points or of an ellipsis ("……", 2.2–2.5 points at 12 points), well under
+    /// the 10 points between the dots of the spaced leaders that lead to an answer box.
+    public var leaderGapBridge: Double = 3.5
     /// Smallest and largest side of a check box or radio button.
     public var minButtonSide: Double = 5, maxButtonSide: Double = 20
     /// Most a button's width and height may differ, as a fraction of the larger.

@@ -18,15 +18,35 @@ struct FormsCorpusPage {
         defer { try? FileManager.default.removeItem(at: folder) }
         let pdf = Fixtures.corpus("forms/flat/\(id).pdf")
         _ = try Tool.run("pdfimages", ["-png", "-f", "1", "-l", "1", pdf.path, folder.appendingPathComponent("p").path])
-        image = try PixImage(encoded: Fixtures.bytes(folder.appendingPathComponent("p-000.png")))
-        let scale = 72.0 / 200.0     // the corpus is rendered at 200 dpi
+        // The corpus is rendered at 200 dpi.
+        try self.init(image: PixImage(encoded: Fixtures.bytes(folder.appendingPathComponent("p-000.png"))), id: id,
+                      truth: Fixtures.corpus("forms/truth/\(id).json"))
+    }
+
+    /// Page 1 of a form of the large corpus (`forms-large`), rendered as its flat variant is
+    /// (`pdftoppm -r 200 -hide-annotations`: the page without its widgets), with its OCR words
+    /// (the committed Tesseract TSV fixture `ID-page1.tsv`) and its truth widgets.
+    init(large id: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("forms-\(id)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pdf = Fixtures.corpus("forms-large/src/\(id).pdf")
+        _ = try Tool.run("pdftoppm", ["-r", "200", "-hide-annotations", "-png", "-f", "1", "-l", "1", "-singlefile", pdf.path,
+                                      folder.appendingPathComponent("p").path])
+        try self.init(image: PixImage(encoded: Fixtures.bytes(folder.appendingPathComponent("p.png"))), id: id,
+                      truth: Fixtures.corpus("forms-large/truth/\(id).json"))
+    }
+
+    private init(image: PixImage, id: String, truth: URL) throws {
+        self.image = image
+        let scale = 72.0 / 200.0
         width = Double(image.width) * scale
         height = Double(image.height) * scale
         let tsv = Fixtures.repositoryRoot.appendingPathComponent("Tests/FormsTests/Fixtures/\(id)-page1.tsv")
         words = TesseractTSV.words(try String(contentsOf: tsv, encoding: .utf8), scale: scale)
-        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: Fixtures.corpus("forms/truth/\(id).json"))) as? [String: Any]
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: truth)) as? [String: Any]
         let fields = json?["fields"] as? [[String: Any]] ?? []
-        truth = fields.compactMap { f in
+        self.truth = fields.compactMap { f in
             guard f["page"] as? Int == 0, f["visible"] as? Bool == true, let kind = f["type"] as? String,
                   let r = f["rect"] as? [Double], r.count == 4 else { return nil }
             let edges = Set((f["vis"] as? [String: Any])?["edges"] as? [String] ?? [])

@@ -4,6 +4,8 @@ import Imaging
 struct RuleScan {
     var rules: [Rule]
     var mask: PixImage
+    /// The dotted and dashed writing lines among `rules` (OCR reads their dots as words).
+    var leaders: [Rule] = []
 }
 
 extension RasterScan {
@@ -14,26 +16,8 @@ extension RasterScan {
         let h = try directionalRules(horizontal: true)
         let v = try directionalRules(horizontal: false)
         let dotted = try dottedRules(besides: h.rules)
-        return RuleScan(rules: h.rules + v.rules + dotted.rules, mask: try h.mask.union(v.mask).union(dotted.mask))
-    }
-
-    /// Dotted and dashed lines (fill-in leaders drawn as dots): the page's small marks
-    /// alone, bridged along rows and opened like solid rules. Dots further apart than the
-    /// bridge (the spaced leaders that lead the eye to an answer box) stay apart.
-    private func dottedRules(besides solid: [Rule]) throws -> RuleScan {
-        let p = parameters
-        let dot = frame.pixelsY(p.maxLeaderDot)
-        let dots = try ink.smallComponents(width: frame.pixelsX(p.maxLeaderDash), height: dot)
-        let lines = try dots.closed(width: frame.pixelsX(p.leaderGapBridge), height: 1)
-            .opened(width: frame.pixelsX(p.minHorizontalRule), height: 1)
-        var rules: [Rule] = []
-        for (box, _) in lines.components(connectivity: 8) where box.height <= dot + 2 {
-            let r = frame.rect(box)
-            if isText(r, horizontal: true) { continue }
-            if solid.contains(where: { abs($0.position - r.center.y) <= 2 && $0.start <= r.left + 2 && $0.end >= r.right - 2 }) { continue }
-            rules.append(Rule(orientation: .horizontal, position: r.center.y, start: r.left, end: r.right, thickness: r.height))
-        }
-        return RuleScan(rules: rules, mask: lines)
+        return RuleScan(rules: h.rules + v.rules + dotted.rules, mask: try h.mask.union(v.mask).union(dotted.mask),
+                        leaders: dotted.rules)
     }
 
     private func directionalRules(horizontal: Bool) throws -> RuleScan {
