@@ -104,12 +104,22 @@ private func inode(_ url: URL) throws -> Int? {
     @Test func aCommitThatCannotRenameIsAWriteErrorAndCleansUp() throws {
         let folder = try PDFFixtures.ScratchFolder()
         let destination = folder.file("occupied")
-        try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: false)
-        try PDFFixtures.write([1], to: destination.appendingPathComponent("keep"))   // a non-empty folder
         let output = try OutputFile(destination: destination)
+        // A non-empty folder takes the name after the output was opened: the rename fails.
+        try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: false)
+        try PDFFixtures.write([1], to: destination.appendingPathComponent("keep"))
         try output.write("data")
         #expect(throws: WriteError.self) { try output.commit() }
         #expect(folder.contents() == ["occupied"])
+    }
+
+    @Test func aDestinationThatIsNotARegularFileIsRefusedBeforeAnythingIsWritten() throws {
+        // Renaming over a folder, device or FIFO would replace it (`/dev/null` would become a file).
+        let folder = try PDFFixtures.ScratchFolder()
+        let taken = folder.file("folder")
+        try FileManager.default.createDirectory(at: taken, withIntermediateDirectories: false)
+        #expect(throws: WriteError.self) { _ = try OutputFile(destination: taken) }
+        #expect(folder.contents() == ["folder"])
     }
 
     @Test func twoOutputsForOneDestinationDoNotCollide() throws {

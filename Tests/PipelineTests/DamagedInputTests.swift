@@ -148,7 +148,7 @@ struct DamagedInputTests {
         // garbage or to an even gray the blank check skips, is not what this pins down: a
         // corrupt JPEG libjpeg reads with warnings is such a case.)
         let folder = try TemporaryDirectory()
-        var random = SeededGenerator(seed: 18)
+        var random = SplitMix64(seed: 18)
         var lost: [String] = []
         var mutants = 0
         for scan in Self.mutated {
@@ -185,19 +185,6 @@ struct DamagedInputTests {
             return start
         }
         return nil
-    }
-}
-
-/// SplitMix64: the same mutations on every run.
-private struct SeededGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

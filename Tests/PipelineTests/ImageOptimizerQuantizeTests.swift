@@ -62,7 +62,7 @@ import TestSupport
     /// Noise spreads samples over many levels: sixteen grays would err too much, and the
     /// image is left to JPEG (or kept).
     @Test func aNoisyGrayImageIsNotQuantized() async throws {
-        var generator = SplitMix(seed: 7)
+        var generator = SplitMix64(seed: 7)
         let width = 400, height = 300
         let gray = (0..<(width * height)).map { i in UInt8(clamping: 128 + (i % width) / 8 + Int(generator.next() % 61) - 30) }
         let folder = try TemporaryDirectory()
@@ -84,18 +84,5 @@ import TestSupport
         #expect(summary.imageBytesAfter < summary.imageBytesBefore)
         #expect(try Base.listed(output).map(\.encoding) == ["jpeg"])
         #expect(try Base.decodedImages(output) == Base.decodedImages(input))
-    }
-}
-
-/// A small deterministic generator for test noise.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
