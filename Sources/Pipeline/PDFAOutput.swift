@@ -18,6 +18,12 @@ struct PDFAOutput {
     /// summary of the plain rewrite.
     func write(_ rewriter: DocumentRewriter, options: WriteOptions, to url: URL) throws -> (notes: [String], summary: WriteSummary) {
         let name = "PDF/A-\(part)\(level.conformanceLetter.lowercased())"
+        if options.incremental, rewriter.incrementalUpdateObstacle(options: options) == nil {
+            let file = try OutputFile(destination: url)
+            let summary = try rewriter.write(to: file, options: options)
+            try file.commit()
+            return (["not written as \(name), a plain PDF instead: the input is signed and PDF/A needs a full rewrite, which would invalidate the signature (--rewrite converts it anyway)"], summary)
+        }
         if rewriter.source.encryption != nil, options.encryption != .remove {
             let file = try OutputFile(destination: url)
             let summary = try rewriter.write(to: file, options: options)
