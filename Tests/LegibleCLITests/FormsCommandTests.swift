@@ -116,7 +116,8 @@ struct FormsCommandTests {
         #expect(try legible(["forms", "-q", "--replace-fields", once.path, folder.file("replaced.pdf").path]).status == 0)
         #expect(try fields(folder.file("replaced.pdf")).count == before)
         #expect(try legible(["forms", "-q", "--keep-fields", once.path, folder.file("kept.pdf").path]).status == 0)
-        #expect(try fields(folder.file("kept.pdf")).count == 2 * before)
+        // Found again on its own output, every field stands where a kept one is: none is added twice.
+        #expect(try fields(folder.file("kept.pdf")).count == before)
         #expect(try legible(["forms", "--keep-fields", "--replace-fields", once.path, folder.file("x.pdf").path]).status == 1)
     }
 
