@@ -20,6 +20,16 @@ extension Console {
         }
     }
 
+    /// `error` as its one-line message and exit code: usage errors → 1, `PipelineError` → its
+    /// code, anything else → `otherwise`.
+    static func fail(_ error: any Error, otherwise: ExitCode) -> ExitCode {
+        switch error {
+        case CLIError.usage(let message): return fail(.badArguments, message)
+        case let error as PipelineError: return fail(ExitCode(error.code), error.message)
+        default: return fail(otherwise, "\(error)")
+        }
+    }
+
     /// "\n" when standard error is a terminal: a signal leaves the cursor after the progress
     /// bar or the `^C` the terminal echoed, and the message must start on a line of its own.
     static func ownLinePrefix(terminal: Bool = isatty(STDERR_FILENO) != 0) -> String { terminal ? "\n" : "" }

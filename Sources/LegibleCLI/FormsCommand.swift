@@ -40,24 +40,16 @@ struct FormsCommand {
                 throw CLIError.usage("--review and --from-review contradict each other: review the detection first, then build from the edited file")
             }
             try job.validate()
-        } catch CLIError.usage(let message) {
-            return Console.fail(.badArguments, message)
-        } catch let error as PipelineError {
-            return Console.fail(ExitCode(error.code), error.message)
         } catch {
-            return Console.fail(.badArguments, "\(error)")
+            return Console.fail(error, otherwise: .badArguments)
         }
         let streams = StandardStreams()
         let input: URL, output: URL
         do {
             input = try streams.input(parsed.positionals[0])
             output = try streams.output(parsed.positionals[1])
-        } catch CLIError.usage(let message) {
-            return Console.fail(.badArguments, message)
-        } catch let error as PipelineError {
-            return Console.fail(ExitCode(error.code), error.message)
         } catch {
-            return Console.fail(.fileAccess, "\(error)")
+            return Console.fail(error, otherwise: .fileAccess)
         }
         let code = await Self.execute(input: input, output: output, job: job, options: options,
                                       quiet: parsed.flags.contains("--quiet"))

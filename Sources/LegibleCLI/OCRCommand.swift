@@ -52,12 +52,8 @@ struct OCRCommand {
             tesseract = try TesseractFlags(parsed, job: &job)
             _ = try Verbosity(parsed)
             try job.validate()
-        } catch CLIError.usage(let message) {
-            return Console.fail(.badArguments, message)
-        } catch let error as PipelineError {
-            return Console.fail(ExitCode(error.code), error.message)
         } catch {
-            return Console.fail(.badArguments, "\(error)")
+            return Console.fail(error, otherwise: .badArguments)
         }
 
         let streams = StandardStreams()
@@ -69,12 +65,8 @@ struct OCRCommand {
             input = try streams.input(parsed.positionals[0])
             output = try streams.output(parsed.positionals[1])
             try WriteFlags.applyFastWebView(parsed, inputBytes: Self.size(of: input), to: &job)
-        } catch CLIError.usage(let message) {
-            return Console.fail(.badArguments, message)
-        } catch let error as PipelineError {
-            return Console.fail(ExitCode(error.code), error.message)
         } catch {
-            return Console.fail(.fileAccess, "\(error)")
+            return Console.fail(error, otherwise: .fileAccess)
         }
         let shownOutput = streams.writesStandardOutput ? "standard output" : output.path
         if parsed.flags.contains("--forms") || job.forms {
@@ -92,17 +84,13 @@ struct OCRCommand {
         do {
             try OutputFolders.check(files: [sidecar, exports.wordsJSON, exports.report].compactMap { $0 },
                                     folders: [exports.hocrDirectory, exports.altoDirectory].compactMap { $0 })
-        } catch let error as PipelineError {
-            return Console.fail(ExitCode(error.code), error.message)
         } catch {
-            return Console.fail(.fileAccess, "\(error)")
+            return Console.fail(error, otherwise: .fileAccess)
         }
 
         let factory: any OCREngineFactory
-        do { factory = try tesseract.factory(languages: job.languages) } catch let error as PipelineError {
-            return Console.fail(ExitCode(error.code), error.message)
-        } catch {
-            return Console.fail(.missingDependency, "\(error)")
+        do { factory = try tesseract.factory(languages: job.languages) } catch {
+            return Console.fail(error, otherwise: .missingDependency)
         }
         let pool = OCRWorkerPool(factory: factory, workers: job.jobs ?? WorkerMemory.defaultJobs())
         defer { pool.shutdown() }
@@ -140,10 +128,8 @@ struct OCRCommand {
     /// and was written.
     static func delivering(_ code: ExitCode, _ streams: StandardStreams) -> ExitCode {
         guard code == .ok || code == .pagesFailed else { return code }
-        do { try streams.deliver() } catch let error as PipelineError {
-            return Console.fail(ExitCode(error.code), error.message)
-        } catch {
-            return Console.fail(.fileAccess, "\(error)")
+        do { try streams.deliver() } catch {
+            return Console.fail(error, otherwise: .fileAccess)
         }
         return code
     }
