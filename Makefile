@@ -87,6 +87,7 @@ bench: build
 	-bash bench/compose-vs-pdftoppm.sh
 	-bash bench/optimize-vs-ocrmypdf.sh
 	-bash bench/flatten-sweep.sh
+	-bash bench/ocr-multilingual.sh
 
 ## train-forms: the form detector's learned scorer (issue 15): every candidate of the large forms corpus
 ## (../shared/corpus/forms-large, rendered by ../shared/bench/forms/render-flat.sh) with its features, dumped
@@ -98,7 +99,7 @@ train-forms: deps
 	LEGIBLE_FORMS_CANDIDATES=1 LEGIBLE_FORMS_SCORER=off CORPUS=large bash bench/forms-detect.sh
 	eval "$$(../shared/bench/setup.sh)"; "$$BENCH_PY" bench/forms/train.py --truth-dir ../shared/corpus/forms-large/truth \
 	  --candidates flat=/tmp/legible-forms-detect-large/flat/fields.cand \
-	  --candidates flat_noisy=/tmp/legible-forms-detect-large/flat_noisy/fields.cand $(TRAIN_FLAGS)
+	  --apply flat_noisy=/tmp/legible-forms-detect-large/flat_noisy/fields.cand $(TRAIN_FLAGS)
 
 ## fuzz: the PDF reader's libFuzzer target (Fuzz/: swiftc -sanitize=fuzzer,address, outside the package),
 ## seeded with the corpus's small files, for FUZZ_SECONDS (default 1800); findings in .build/fuzz/artifacts/
