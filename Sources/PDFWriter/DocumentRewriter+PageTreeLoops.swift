@@ -4,20 +4,24 @@ extension DocumentRewriter {
     /// How deep the page tree is followed when looking for loops (`PageTreeWalk.maxDepth`'s value).
     static let maxPageTreeDepth = 256
 
-    /// Makes the page tree as written a tree: a `/Kids` entry that leads back to one of its
-    /// ancestors, or to a node reached before by another path, is dropped (the reader already
-    /// skips it, so no page is lost), and the `/Count` of every node above a change is made
-    /// right again. A loop (`/Kids [3 0 R 2 0 R]` in node 2) was copied into the output, where
+    /// Makes the page tree as written acyclic: a `/Kids` entry that leads back to one of its
+    /// ancestors is dropped (the reader already skips it, so no page is lost), and the
+    /// `/Count` of every node above a change is made right again. A node listed twice is kept
+    /// (the writer copies repeated pages); it is walked once. A loop (`/Kids [3 0 R 2 0 R]` in node 2) was copied into the output, where
     /// qpdf reports "Loop detected in /Pages structure".
     func breakPageTreeLoops() {
         guard let root = (try? source.catalog())?["Pages"]?.referenceValue else { return }
-        var seen: Set<ObjectRef> = []
-        _ = prunedPageCount(root, depth: 0, seen: &seen)
+        var ancestors: Set<ObjectRef> = []
+        var walked: [ObjectRef: Int] = [:]
+        _ = prunedPageCount(root, depth: 0, ancestors: &ancestors, walked: &walked)
     }
 
     /// The pages under `ref`, with its loops dropped; whether anything under it changed.
-    private func prunedPageCount(_ ref: ObjectRef, depth: Int, seen: inout Set<ObjectRef>) -> (pages: Int, changed: Bool) {
-        seen.insert(ref)
+    private func prunedPageCount(_ ref: ObjectRef, depth: Int, ancestors: inout Set<ObjectRef>,
+                                 walked: inout [ObjectRef: Int]) -> (pages: Int, changed: Bool) {
+        if let pages = walked[ref] { return (pages, false) }
+        ancestors.insert(ref)
+        defer { ancestors.remove(ref) }
         guard var node = object(ref).dictionaryValue else { return (0, false) }
         let kidsEntry = node["Kids"]
         guard let entry = kidsEntry,
@@ -31,15 +35,16 @@ extension DocumentRewriter {
                 pages += 1
                 continue
             }
-            if seen.contains(kidRef) || depth >= Self.maxPageTreeDepth {
+            if ancestors.contains(kidRef) || depth >= Self.maxPageTreeDepth {
                 changed = true
                 continue
             }
             kept.append(kid)
-            let below = prunedPageCount(kidRef, depth: depth + 1, seen: &seen)
+            let below = prunedPageCount(kidRef, depth: depth + 1, ancestors: &ancestors, walked: &walked)
             pages += below.pages
             changed = changed || below.changed
         }
+        walked[ref] = pages
         if changed {
             node["Kids"] = .array(kept)
             node["Count"] = .int(pages)

@@ -46,7 +46,7 @@ private func inode(_ url: URL) throws -> Int? {
         try output.write([UInt8](repeating: 0x41, count: 2_000_000))   // forces a flush to disk
         let names = folder.contents()
         #expect(names.count == 1)
-        #expect(names.first?.hasPrefix(".doc.pdf.") == true)
+        #expect(names.first.map(TemporaryName.isTemporary) == true)
         #expect(!FileManager.default.fileExists(atPath: folder.file("doc.pdf").path))
         try output.commit()
         #expect(folder.contents() == ["doc.pdf"])
