@@ -49,6 +49,11 @@ enum ManPage {
             switch scalar {
             case "\\": escaped += "\\e"
             case "-": escaped += "\\-"
+            // Typography groff's ASCII output has no glyph for: written the way a terminal shows it.
+            case "\u{2026}": escaped += "..."
+            case "\u{2013}", "\u{2014}": escaped += "\\-"
+            case "\u{2018}", "\u{2019}": escaped += "'"
+            case "\u{201C}", "\u{201D}": escaped += "\""
             // troff reads bytes: anything past ASCII is named by its code point.
             case _ where !scalar.isASCII: escaped += String(format: "\\[u%04X]", scalar.value)
             default: escaped.unicodeScalars.append(scalar)

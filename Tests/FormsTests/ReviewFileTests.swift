@@ -15,6 +15,13 @@ import Testing
         #expect(try ReviewFile.decode(data, pageCount: 1) == review)
     }
 
+    /// A field added by hand with a blank name gets one, like a field added with none.
+    @Test func aBlankNameIsGivenAName() throws {
+        let json = "{\"version\": 1, \"source\": \"x\", \"pages\": [], \"fields\": [{\"page\": 0, \"rect\": {\"left\": 1, \"top\": 1, \"right\": 50, \"bottom\": 20}, \"kind\": \"text\", \"name\": \" \", \"label\": \"\", \"confidence\": 1, \"isDate\": false}]}"
+        let review = try ReviewFile.decode(Data(json.utf8), pageCount: 1)
+        #expect(review.fields.map(\.name) == ["field_1"])
+    }
+
     @Test(arguments: [
         ("{\"version\": 2, \"source\": \"x\", \"pages\": [], \"fields\": []}", "version 2"),
         ("{\"version\": 1, \"source\": \"x\", \"pages\": []}", "missing 'fields'"),
@@ -23,7 +30,6 @@ import Testing
         ("{\"version\": 1, \"source\": \"x\", \"pages\": [], \"fields\": [{\"page\": 0, \"rect\": {\"left\": 1, \"top\": 1, \"right\": 50, \"bottom\": 20}, \"kind\": \"comb\", \"name\": \"a\", \"label\": \"\", \"confidence\": 1, \"isDate\": false}]}", "maxLength"),
         ("{\"version\": 1, \"source\": \"x\", \"pages\": [], \"fields\": [{\"page\": 0, \"rect\": {\"left\": 1, \"top\": 1, \"right\": 50, \"bottom\": 20}, \"kind\": \"button\", \"name\": \"a\", \"label\": \"\", \"confidence\": 1, \"isDate\": false}]}", "fields[0].kind"),
         ("{\"version\": 1, \"source\": \"x\", \"pages\": [], \"fields\": [{\"page\": 0, \"rect\": {\"left\": 1, \"top\": 1, \"right\": 1.5, \"bottom\": 20}, \"kind\": \"text\", \"name\": \"a\", \"label\": \"\", \"confidence\": 1, \"isDate\": false}]}", "at least 1 point"),
-        ("{\"version\": 1, \"source\": \"x\", \"pages\": [], \"fields\": [{\"page\": 0, \"rect\": {\"left\": 1, \"top\": 1, \"right\": 50, \"bottom\": 20}, \"kind\": \"text\", \"name\": \" \", \"label\": \"\", \"confidence\": 1, \"isDate\": false}]}", "name is empty"),
     ])
     func aBadReviewFileIsRefusedSayingWhy(json: String, expected: String) throws {
         let error = try #require(throws: FormsError.self) { try ReviewFile.decode(Data(json.utf8), pageCount: 1) }
