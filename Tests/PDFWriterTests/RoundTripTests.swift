@@ -136,7 +136,9 @@ import TestSupport
         if after.check == 2 && before.check != 2 || after.check == 3 && before.check == 0 {
             problems.append("qpdf --check \(after.check) (input \(before.check))")
         }
-        if before.pages != after.pages { problems.append("pages \(after.pages ?? -1) instead of \(before.pages ?? -1)") }
+        if before.pages != after.pages, after.pages != knownPageCount(of: input) {
+            problems.append("pages \(after.pages ?? -1) instead of \(before.pages ?? -1)")
+        }
         var repaired: View?? = .none
         func qpdfRewrite() throws -> View? {
             if case .some(let view) = repaired { return view }
@@ -156,6 +158,19 @@ import TestSupport
             problems.append("pdftoppm renders \(after.rendering.count) pages (input \(before.rendering.count)), differently: pages \(differing)")
         }
         return problems
+    }
+
+    /// The page count the reader finds where `qpdf --show-npages` is known to say otherwise
+    /// (PDFTests' page-count-differences fixture: qpdf prints a wrong /Count, e.g. pdf.js's
+    /// `Pages-tree-refs.pdf`, whose loop the writer now leaves out, so the output's /Count is right).
+    static func knownPageCount(of input: URL) -> Int? {
+        let fixture = Fixtures.repositoryRoot.appendingPathComponent("Tests/PDFTests/Fixtures/page-count-differences.tsv")
+        guard let table = try? String(contentsOf: fixture, encoding: .utf8) else { return nil }
+        for line in table.split(separator: "\n").dropFirst() {
+            let columns = line.split(separator: "\t", omittingEmptySubsequences: false)
+            if columns.count >= 2, input.path.hasSuffix("/" + columns[0]) { return Int(columns[1]) }
+        }
+        return nil
     }
 
     /// Appends a line (path, outcome, detail) to the report the script asked for.
