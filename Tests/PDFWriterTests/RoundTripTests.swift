@@ -136,7 +136,10 @@ import TestSupport
         if after.check == 2 && before.check != 2 || after.check == 3 && before.check == 0 {
             problems.append("qpdf --check \(after.check) (input \(before.check))")
         }
-        if before.pages != after.pages, after.pages != knownPageCount(of: input) {
+        // Where qpdf's count is known to be wrong (poppler follows the same wrong /Count and renders
+        // the loop's page again), the output holds the pages the reader finds, drawn the same.
+        let knownCount = after.pages != nil && after.pages == knownPageCount(of: input)
+        if before.pages != after.pages, !knownCount {
             problems.append("pages \(after.pages ?? -1) instead of \(before.pages ?? -1)")
         }
         var repaired: View?? = .none
@@ -152,7 +155,8 @@ import TestSupport
         if before.text != after.text, try qpdfRewrite()?.text != after.text { problems.append("pdftotext differs") }
         // poppler renders some files differently from one run to the next (pdf.js's
         // `issue19634.pdf`, Type 3 glyphs): a second rendering of the input tells.
-        if before.rendering != after.rendering, try qpdfRewrite()?.rendering != after.rendering,
+        let sameKnownPages = knownCount && Array(before.rendering.prefix(after.rendering.count)) == after.rendering
+        if before.rendering != after.rendering, !sameKnownPages, try qpdfRewrite()?.rendering != after.rendering,
            try view(input, password: password)?.rendering == before.rendering {
             let differing = zip(before.rendering, after.rendering).enumerated().filter { $0.element.0 != $0.element.1 }.map { $0.offset + 1 }
             problems.append("pdftoppm renders \(after.rendering.count) pages (input \(before.rendering.count)), differently: pages \(differing)")
