@@ -43,7 +43,9 @@ public struct PageWorkBudget: Sendable {
     public func checkInterruption() throws {
         if Task.isCancelled { throw CancellationError() }
         if let deadline, ContinuousClock.now >= deadline {
-            let seconds = timeLimit.map { "\($0.components.seconds) s" } ?? "its time limit"
+            // In full: a limit of 0.5 s must not read "0 s".
+            let seconds = timeLimit.map { "\(Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18) s" }
+                ?? "its time limit"
             throw ImagingError(.timedOut, "composing the page took longer than \(seconds)")
         }
     }

@@ -44,7 +44,11 @@ struct FormsPageReader: Sendable {
             return FormsPageResult(report: report, primitives: primitives)
         }
         let raster: PageRaster?
-        do { raster = try await rasterizer.raster(for: page, in: document) } catch {
+        do { raster = try await rasterizer.raster(for: page, in: document) } catch let error as ImagingError
+            where error.code == .timedOut {
+            report.failure = "page \(page.index + 1): \(error.message) (--page-timeout)"
+            return FormsPageResult(report: report)
+        } catch {
             report.failure = "page \(page.index + 1): its images cannot be read: \(error)"
             return FormsPageResult(report: report)
         }

@@ -164,6 +164,8 @@ public struct OCRRunner: Sendable {
             return PageResult(report: report, recognition: recognition)
         } catch let error as OCRError where error.code == .timedOut {
             report.outcome = .failed("page \(page.index + 1): \(error.message) (--page-timeout)")
+        } catch let error as ImagingError where error.code == .timedOut {
+            report.outcome = .failed("page \(page.index + 1): \(error.message) (--page-timeout)")
         } catch {
             report.outcome = .failed("page \(page.index + 1): \(error)")
         }
