@@ -26,6 +26,20 @@ public struct PDFAConversion: Sendable {
     public var producer: String
     /// The modification date; now by default (a fixed one for deterministic output).
     public var date: Date
+    /// Given the input's XMP packet and the properties the conversion writes (namespace URI +
+    /// local name), returns the input's other properties as `rdf:Description` elements to keep
+    /// (PDFA's `XMPMerge.keptDescriptions`); nil replaces the input's packet entirely.
+    public var keepInputMetadata: (@Sendable ([UInt8], Set<String>) -> String?)?
+    /// The profile of the output intent made when the input has no valid PDF/A intent.
+    public var outputIntent: OutputIntentProfile = .sRGB
+
+    /// The output intent profiles the conversion can make.
+    public enum OutputIntentProfile: Sendable {
+        /// `PDFAColorProfile.sRGB()`: RGB and gray content.
+        case sRGB
+        /// `PDFAColorProfile.cmyk()`: pages painted in DeviceCMYK (and gray), none in DeviceRGB.
+        case cmyk
+    }
 
     /// The action types PDF/A permits (ISO 19005-2 6.5.1).
     static let allowedActions: Set<String> = ["GoTo", "GoToR", "GoToE", "Thread", "URI", "Named", "SubmitForm"]
@@ -34,7 +48,9 @@ public struct PDFAConversion: Sendable {
     static let flagInvisible = 1, flagHidden = 2, flagPrint = 4, flagNoView = 32, flagToggleNoView = 256
 
     /// Creates a conversion to PDF/A-`part` level `conformance`.
-    public init(part: Int = 2, conformance: String = "B", producer: String, date: Date = Date()) {
+    public init(part: Int = 2, conformance: String = "B", producer: String, date: Date = Date(),
+                keepInputMetadata: (@Sendable ([UInt8], Set<String>) -> String?)? = nil) {
+        self.keepInputMetadata = keepInputMetadata
         self.part = part
         self.conformance = conformance
         self.producer = producer
@@ -63,11 +79,14 @@ public struct PDFAConversion: Sendable {
               var catalog = rewriter.object(rootRef).dictionaryValue else { return notes }
         setMetadata(rewriter, catalog: &catalog)
         if !hasValidOutputIntent(catalog, source: source) {
-            let profile = PDFStream(dictionary: PDFDictionary([("N", .int(3))]), data: PDFAColorProfile.sRGB())
+            let (components, data, identifier, info) = outputIntent == .cmyk
+                ? (4, PDFAColorProfile.cmyk(), "Custom", "CMYK as DeviceCMYK (Legible)")
+                : (3, PDFAColorProfile.sRGB(), "sRGB IEC61966-2.1", "sRGB IEC61966-2.1")
+            let profile = PDFStream(dictionary: PDFDictionary([("N", .int(components))]), data: data)
             let intent = PDFDictionary([
                 ("Type", .name("OutputIntent")), ("S", .name("GTS_PDFA1")),
-                ("OutputConditionIdentifier", .string(Array("sRGB IEC61966-2.1".utf8))),
-                ("Info", .string(Array("sRGB IEC61966-2.1".utf8))),
+                ("OutputConditionIdentifier", .string(Array(identifier.utf8))),
+                ("Info", .string(Array(info.utf8))),
                 ("DestOutputProfile", .reference(rewriter.add(.stream(profile)))),
             ])
             catalog["OutputIntents"] = .array([.reference(rewriter.add(.dictionary(intent)))])
@@ -120,10 +139,14 @@ public struct PDFAConversion: Sendable {
         } ?? PDFDictionary()
         let modified = XMPMetadataWriter.now(date)
         let created = text(info, "CreationDate", source).flatMap(XMPMetadataWriter.isoDate(fromPDF:)) ?? modified
-        let writer = XMPMetadataWriter(
+        var writer = XMPMetadataWriter(
             part: part, conformance: conformance, title: text(info, "Title", source), author: text(info, "Author", source),
             subject: text(info, "Subject", source), keywords: text(info, "Keywords", source),
             creatorTool: text(info, "Creator", source), producer: producer, createDate: created, modifyDate: modified)
+        if let keepInputMetadata, case .stream(let input) = source.resolve(catalog["Metadata"] ?? .null),
+           let packet = try? source.decodedData(of: input), let kept = keepInputMetadata(packet, writer.writtenProperties) {
+            writer.kept = kept
+        }
         rewriter.setInfo([
             (key: "Producer", value: producer),
             (key: "CreationDate", value: XMPMetadataWriter.pdfDate(fromISO: created)),
@@ -185,10 +208,61 @@ public struct PDFAConversion: Sendable {
             let wanted = flags & hidden != 0 ? flags : flags | PDFAConversion.flagPrint
             if d["F"]?.intValue != wanted { d["F"] = .int(wanted); changed = true }
         }
+        if d["Type"]?.nameValue == "Page", dropDegenerateBoxes(&d, source: source) { removed.insert("degenerate page boxes"); changed = true }
+        if d["Type"] == nil || d["Type"]?.nameValue == "ExtGState", d["TR"] != nil || d["TR2"] != nil, dropIdentityTransfer(&d, source: source) {
+            removed.insert("identity transfer functions"); changed = true
+        }
         if d["Subtype"]?.nameValue == "Image", case .bool(true) = source.resolve(d["Interpolate"] ?? .null) {
             d["Interpolate"] = .bool(false); changed = true
         }
         return changed
+    }
+
+    /// Page boundaries allowed by ISO 32000-1 Annex C, in default units (6.1.13).
+    static let smallestBox = 3.0, largestBox = 14_400.0
+
+    /// Removes an ArtBox, BleedBox or TrimBox outside 3–14,400 units (a zero ArtBox written by
+    /// scanner software: blank.pdf). Viewers draw the CropBox, and without these boxes readers
+    /// take the CropBox for them, so the page looks as it did; MediaBox and CropBox are left
+    /// for the validator.
+    private func dropDegenerateBoxes(_ page: inout PDFDictionary, source: PDFDocument) -> Bool {
+        let unit = source.resolve(page["UserUnit"] ?? .null).numberValue ?? 1
+        var changed = false
+        for key in ["ArtBox", "BleedBox", "TrimBox"] {
+            guard let entry = page[key] else { continue }
+            let numbers = (source.resolve(entry).arrayValue ?? []).compactMap { source.resolve($0).numberValue }
+            let fits = numbers.count == 4 && [abs(numbers[2] - numbers[0]) * unit, abs(numbers[3] - numbers[1]) * unit]
+                .allSatisfy { $0 >= PDFAConversion.smallestBox && $0 <= PDFAConversion.largestBox }
+            if !fits { page[key] = nil; changed = true }
+        }
+        return changed
+    }
+
+    /// Removes TR and TR2 from a graphics state when they map every value to itself (/Identity,
+    /// or a type 2 function from 0 to 1 with exponent 1: type3_font_nomapping.pdf), which 6.2.5
+    /// forbids though it changes nothing; any other transfer function is kept for the validator
+    /// to reject, since removing it would change how the page looks.
+    private func dropIdentityTransfer(_ gs: inout PDFDictionary, source: PDFDocument) -> Bool {
+        let entries = ["TR", "TR2"].compactMap { key in gs[key].map { (key, $0) } }
+        guard entries.allSatisfy({ isIdentityTransfer($0.1, source: source, depth: 0) }) else { return false }
+        for (key, _) in entries { gs[key] = nil }
+        return true
+    }
+
+    private func isIdentityTransfer(_ object: PDFObject, source: PDFDocument, depth: Int) -> Bool {
+        let resolved = source.resolve(object)
+        if let name = resolved.nameValue { return name == "Identity" || name == "Default" }
+        if let array = resolved.arrayValue {
+            return depth == 0 && array.count == 4 && array.allSatisfy { isIdentityTransfer($0, source: source, depth: 1) }
+        }
+        guard let function = resolved.dictionaryValue ?? resolved.streamValue?.dictionary,
+              function["FunctionType"]?.intValue == 2 else { return false }
+        func numbers(_ key: String, _ fallback: [Double]) -> [Double] {
+            guard let entry = function[key] else { return fallback }
+            return (source.resolve(entry).arrayValue ?? []).compactMap { source.resolve($0).numberValue }
+        }
+        return numbers("Domain", []) == [0, 1] && numbers("C0", [0]) == [0] && numbers("C1", [1]) == [1]
+            && source.resolve(function["N"] ?? .null).numberValue == 1
     }
 
     /// The stream with its LZW (and other non-image) filters decoded; nil when it has no LZW
