@@ -4,7 +4,10 @@ import PDF
 /// dictionary included, leaving out exactly the signature value (`/Contents`). Later
 /// incremental updates are allowed: each signature's range ends where its own revision ends
 /// (at `%%EOF` and its end-of-line), as veraPDF reads the clause (veraPDF-library issue 917).
-/// The CMS contents themselves are not examined.
+/// Only the signatures of signature fields are judged, as veraPDF does: a usage-rights
+/// signature (`/Perms /UR3`) is Acrobat's and is voided by any change anyway (its byte range
+/// is past the end of 6-1-12-t01-pass-a.pdf, which veraPDF accepts; a certification signature
+/// is a field's value too). The CMS contents themselves are not examined.
 struct SignatureRules {
     let document: PDFDocument
     let bytes: [UInt8]
@@ -17,13 +20,6 @@ struct SignatureRules {
         if let form = document.resolve(catalog["AcroForm"] ?? .null).dictionaryValue {
             for field in document.resolve(form["Fields"] ?? .null).arrayValue ?? [] {
                 collect(field, depth: 0, into: &signatures)
-            }
-        }
-        if let permissions = document.resolve(catalog["Perms"] ?? .null).dictionaryValue {
-            for (_, value) in permissions {
-                if let signature = document.resolve(value).dictionaryValue {
-                    signatures.append((signature, value.referenceValue.map { "obj \($0.number)" } ?? "Perms"))
-                }
             }
         }
         var seen: Set<String> = []

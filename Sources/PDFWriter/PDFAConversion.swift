@@ -207,6 +207,12 @@ public struct PDFAConversion: Sendable {
             // A hidden annotation stays unseen: not printing it keeps the page as it looked.
             let wanted = flags & hidden != 0 ? flags : flags | PDFAConversion.flagPrint
             if d["F"]?.intValue != wanted { d["F"] = .int(wanted); changed = true }
+            // 6.3.3: only the normal appearance; the rollover and down ones are never printed.
+            if let ap = source.resolve(d["AP"] ?? .null).dictionaryValue, ap.orderedKeys.contains(where: { $0 != "N" }), let normal = ap["N"] {
+                d["AP"] = .dictionary(PDFDictionary([("N", normal)]))
+                removed.insert("rollover and down appearances")
+                changed = true
+            }
         }
         if d["Type"]?.nameValue == "Page", dropDegenerateBoxes(&d, source: source) { removed.insert("degenerate page boxes"); changed = true }
         if d["Type"] == nil || d["Type"]?.nameValue == "ExtGState", d["TR"] != nil || d["TR2"] != nil, dropIdentityTransfer(&d, source: source) {

@@ -21,7 +21,7 @@ struct OCRFormsPDFATests {
         let output = folder.file("out.pdf")
         let result = try legible(["ocr", "--forms", "--output-type", "pdfa", folder.file("scan.png").path, output.path])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("written as PDF/A-2b"), "\(result.stderr)")
+        #expect(result.stderr.contains("note: written as PDF/A-2b"), "\(result.stderr)")
         #expect(try legible(["check", "--pdfa=2b", output.path]).status == 0)
         #expect(try PDFFixtures.qpdfCheck(output).status == 0)
         let text = try #require(PDFFixtures.pdftotext(output))
