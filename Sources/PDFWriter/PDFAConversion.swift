@@ -104,6 +104,7 @@ public struct PDFAConversion: Sendable {
             if form["NeedAppearances"] != nil { form["NeedAppearances"] = nil }
             if let ref = formEntry.referenceValue { rewriter.set(ref, .dictionary(form)) } else { catalog["AcroForm"] = .dictionary(form) }
         }
+        let namedConfigurations = nameOptionalContentConfigurations(rewriter, catalog: &catalog)
         rewriter.set(rootRef, .dictionary(catalog))
         var lzw = 0
         for number in source.objectNumbers where ObjectRef(number) != rootRef {
@@ -121,6 +122,7 @@ public struct PDFAConversion: Sendable {
             }
         }
         if !removed.isEmpty { notes.append("PDF/A: removed what PDF/A forbids (\(removed.sorted().joined(separator: ", ")))") }
+        if namedConfigurations { notes.append("PDF/A: optional content configurations without a name were named") }
         if lzw > 0 { notes.append("PDF/A: \(lzw) LZW stream\(lzw == 1 ? "" : "s") re-encoded with Flate") }
         return notes
     }
@@ -222,6 +224,40 @@ public struct PDFAConversion: Sendable {
             d["Interpolate"] = .bool(false); changed = true
         }
         return changed
+    }
+
+    /// Gives every optional content configuration (the default `D` and those in `Configs`) a
+    /// unique Name, which 6.9 requires (blank.pdf's has none); names only label the
+    /// configurations for the user, so the pages look the same. True when one was named.
+    private func nameOptionalContentConfigurations(_ rewriter: DocumentRewriter, catalog: inout PDFDictionary) -> Bool {
+        let source = rewriter.source
+        guard let ocEntry = catalog["OCProperties"], var properties = source.resolve(ocEntry).dictionaryValue else { return false }
+        var entries: [PDFObject] = properties["D"].map { [$0] } ?? []
+        entries += source.resolve(properties["Configs"] ?? .null).arrayValue ?? []
+        var taken = Set(entries.compactMap { source.resolve($0).dictionaryValue?["Name"].flatMap { source.resolve($0).stringBytes } }.map { PDFTextString.decode($0) })
+        func fresh() -> String {
+            var n = 1
+            while taken.contains(n == 1 ? "Layers" : "Layers \(n)") { n += 1 }
+            let name = n == 1 ? "Layers" : "Layers \(n)"
+            taken.insert(name)
+            return name
+        }
+        var changed = false
+        func named(_ entry: PDFObject) -> PDFObject {
+            guard var config = source.resolve(entry).dictionaryValue, config["Name"] == nil else { return entry }
+            config["Name"] = .string(Array(fresh().utf8))
+            changed = true
+            if let ref = entry.referenceValue { rewriter.set(ref, .dictionary(config)); return entry }
+            return .dictionary(config)
+        }
+        if let d = properties["D"] { properties["D"] = named(d) }
+        if let configsEntry = properties["Configs"], let configs = source.resolve(configsEntry).arrayValue {
+            let renamed = PDFObject.array(configs.map(named))
+            if let ref = configsEntry.referenceValue { rewriter.set(ref, renamed) } else { properties["Configs"] = renamed }
+        }
+        guard changed else { return false }
+        if let ref = ocEntry.referenceValue { rewriter.set(ref, .dictionary(properties)) } else { catalog["OCProperties"] = .dictionary(properties) }
+        return true
     }
 
     /// Page boundaries allowed by ISO 32000-1 Annex C, in default units (6.1.13).

@@ -49,6 +49,9 @@ import TestSupport
         #expect(page.dictionary["MediaBox"] != nil)
         let report = try PDFAValidator.validate(bytes: bytes, level: .b)
         #expect(!report.failedClauses.contains("6.1.13"), "\(report.violations)")
+        // Its optional content configuration has no Name (6.9): it gets one.
+        #expect(notes.contains("PDF/A: optional content configurations without a name were named"))
+        #expect(!report.failedClauses.contains("6.9"), "\(report.violations)")
         #expect(try Self.largestPageDifference(input, bytes) == 0)
     }
 
