@@ -79,6 +79,8 @@ judge() {
     if "$BIN" check --pdfa="$level" "$out" > /dev/null 2>&1; then verdict=conforms; else verdict="rejected"; fi
     qpdf --check "$out" > /dev/null 2>&1; qpdf=$?
     case $qpdf in 0) qpdf=clean;; 3) qpdf=warnings;; *) qpdf=errors;; esac
+    # A damaged input's errors that the plain output keeps too are not the conversion's.
+    if [ "$qpdf" = errors ] && [ -f "$plain" ] && { qpdf --check "$plain" > /dev/null 2>&1; [ $? -eq 2 ]; }; then qpdf="errors-as-plain"; fi
     if [ -f "$plain" ] && cmp -s <(pdftotext "$plain" - 2>/dev/null) <(pdftotext "$out" - 2>/dev/null); then text=same; else text=differs; fi
     if [ -f "$plain" ]; then pixels=$(pixel_difference "$plain" "$out" "$OUT/render" "$([ "$corpus" = real ] && echo 3)"); else pixels=-; fi
     printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$corpus" "$id" "$type" "$rc" "$note" "$verdict" "$qpdf" "$text" "$pixels" >> "$RESULTS"
@@ -113,7 +115,7 @@ awk -F'\t' 'NR > 1 {
     if ($5 ~ /^written/) a[k]++; else if ($5 ~ /^not written/) fb[k]++
     if ($5 ~ /^written/ && $6 == "conforms") ok[k]++
     if ($7 != "errors") q[k]++; if ($8 == "same") t[k]++; if ($9 != "-" && $9 <= lim) p[k]++ }
-  END { for (k in n) printf "%-14s %3d files: %3d written as PDF/A (%d accepted by the validator), %d fell back; qpdf without errors %d, same text %d, same look %d\n", k, n[k], a[k], ok[k], fb[k], q[k], t[k], p[k] }' lim="$LIMIT" "$RESULTS" | sort
+  END { for (k in n) printf "%-14s %3d files: %3d written as PDF/A (%d accepted by the validator), %d fell back; qpdf without new errors %d, same text %d, same look %d\n", k, n[k], a[k], ok[k], fb[k], q[k], t[k], p[k] }' lim="$LIMIT" "$RESULTS" | sort
 echo "fallback reasons:"
 awk -F'\t' 'NR > 1 && $5 ~ /^not written/ { sub(/.*plain PDF instead: /, "", $5); sub(/ \(obj [0-9]+\).*/, "", $5); print "  " $1 " " $3 ": " $5 }' "$RESULTS" | sort | uniq -c | sort -rn
 echo
