@@ -7,9 +7,10 @@ import Foundation
 ///
 /// On Linux the temporary file has no name until the commit (`O_TMPFILE`): a writer killed
 /// with SIGKILL, or aborted, leaves nothing in the folder, where a named temporary stayed
-/// behind as a 0-byte `.lg-PID-RANDOM.tmp` for good. The commit gives it a temporary name
-/// (`linkat`) just before renaming it over the destination. Folders whose file system cannot
-/// make unnamed files get a named temporary as before.
+/// behind as a 0-byte `.lg-PID-RANDOM.tmp` for good. The commit links it under the
+/// destination's name when that is new, or under a temporary name renamed over the destination
+/// at once when it exists. Folders whose file system cannot make unnamed files get a named
+/// temporary as before.
 public final class OutputFile {
     /// The final path (`memory:` for an output kept in memory).
     public let destination: URL
@@ -109,6 +110,12 @@ public final class OutputFile {
             throw WriteError(.fileAccess, "cannot flush \(destination.path) to disk: \(String(cString: strerror(errno)))")
         }
         var temporary = file.temporary
+        // A new output is linked under its own name at once: no temporary name ever exists.
+        if temporary == nil, UnnamedFile.link(file.descriptor, to: destination) {
+            close(file.descriptor)
+            committed = true
+            return
+        }
         if temporary == nil {
             // Named only now, for the rename (a link cannot replace an existing file).
             let named = destination.deletingLastPathComponent().appendingPathComponent(TemporaryName.make())

@@ -6,7 +6,7 @@ import TestSupport
 /// A 2.7 KB image declaring 30,000×30,000 pixels took 0.9 GB (raw, Flate, predictor, JPEG),
 /// 1.7–2.6 GB (Flate RGB, RunLength, raw) and 4.4 GB (JPEG 2000) in ocr, thumbnails and
 /// forms, and ended as a "blank page", exit 0; JBIG2 decoded for minutes. The peak is the
-/// child's own (`wait4`), read once it exited: nothing here depends on time.
+/// child's own (GNU time), read once it exited: nothing here depends on time.
 @Suite struct HostileMemoryTests {
     /// Far above what these commands need for a refused page (a debug build with Tesseract's
     /// English model loaded peaks near 190 MB), far below the gigabytes the images declare.
