@@ -11,6 +11,10 @@ public struct PageRasterizer: Sendable {
     public var resolutionRange: ClosedRange<Double> = 150...600
     /// The largest raster, in pixels, this will make.
     public var maxPixels = 250_000_000
+    /// The most bytes a composed canvas may take (256 MiB: a colour page of 600 dpi up to
+    /// 11 × 15 inches). A 717-byte page of 200 × 200 inches drawing two 10-pixel RGB images
+    /// made a 1 GB colour canvas (ocr peaked at 1.26 GB); it is now composed at a lower resolution.
+    public var maxCanvasBytes = 256 << 20
     /// Pixels composing one page may decode and paint in all (see `PageWorkBudget`).
     public var maxPixelWork = PageWorkBudget.maxPixelWork
     /// How long composing one page may take (`--page-timeout`); nil: no limit but the pixel
@@ -94,11 +98,13 @@ public struct PageRasterizer: Sendable {
         var dpi = (placements.map(\.dpi).max() ?? 300) / unit
         dpi = min(max(dpi, resolutionRange.lowerBound), resolutionRange.upperBound)
         var scale = dpi * unit / 72
+        let color = placements.contains { !Self.paintsGray($0, document: document) }
+        // A colour canvas takes 4 bytes a pixel: it is held to `maxCanvasBytes` too.
+        let most = min(Double(maxPixels), Double(maxCanvasBytes / (color ? 4 : 1)))
         let area = crop.width * crop.height * scale * scale
-        if area > Double(maxPixels) { scale *= (Double(maxPixels) / area).squareRoot(); dpi = scale * 72 / unit }
+        if area > most { scale *= (most / area).squareRoot(); dpi = scale * 72 / unit }
         let (width, height) = Self.canvasSize(crop, scale: scale)
         guard width > 0, height > 0 else { throw ImagingError(.decodeFailed, "page has an empty crop box") }
-        let color = placements.contains { !Self.paintsGray($0, document: document) }
         var canvas = try Canvas(width: width, height: height, color: color)
         let whole = PixelRect(x: 0, y: 0, width: width, height: height)
         // The first image that could not be decoded, and whether any image was painted.

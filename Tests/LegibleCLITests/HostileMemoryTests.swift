@@ -34,6 +34,17 @@ import TestSupport
         }
     }
 
+    /// A huge page of tiny colour images: the colour canvas is held to 256 MiB (it was 1 GB;
+    /// thumbnails peaked at 1,004 MB, now 289 MB in a debug build).
+    @Test func aHugePageOfTinyColourImagesIsComposedInBoundedMemory() throws {
+        let folder = try TemporaryDirectory()
+        let input = folder.file("huge-page.pdf")
+        try Data(HostilePDFs.hugePageOfTinyColourImages()).write(to: input)
+        let result = try run(["thumbnails", input.path, folder.file("thumbs").path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.peakMegabytes < 450, "\(result.peakMegabytes) MB")
+    }
+
     /// The measure itself: a page that really composes a large raster shows up in the peak,
     /// so a low figure above is not the measure failing.
     @Test func thePeakOfAChildIsMeasured() throws {

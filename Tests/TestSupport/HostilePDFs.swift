@@ -92,6 +92,20 @@ public enum HostilePDFs {
         return imagePage(dictionary: dictionary, data: data)
     }
 
+    /// A 200 × 200 inch page drawing a 10-pixel RGB image twice at 1 point: composed at the
+    /// images' resolution (clamped to 600 dpi) it asked for a colour canvas of 250 million
+    /// pixels, 1 GB, from 700 bytes.
+    public static func hugePageOfTinyColourImages() -> [UInt8] {
+        var pdf = PDFFixtures.CraftedPDF()
+        pdf.add(1, "<< /Type /Catalog /Pages 2 0 R >>")
+        pdf.add(2, "<< /Type /Pages /Kids [3 0 R] /Count 1 >>")
+        pdf.add(3, "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 14400 14400] /Resources << /XObject << /Im1 5 0 R >> >> /Contents 4 0 R >>")
+        pdf.add(4, bytes: PDFFixtures.streamBody("", Array("q 1 0 0 1 0 0 cm /Im1 Do Q q 1 0 0 1 5 5 cm /Im1 Do Q".utf8)))
+        pdf.add(5, bytes: PDFFixtures.streamBody("/Type /XObject /Subtype /Image /Width 10 /Height 10 /ColorSpace /DeviceRGB "
+            + "/BitsPerComponent 8 /Filter /FlateDecode", Flate.deflate(Array([[UInt8]](repeating: [255, 0, 0], count: 100).joined()), level: 9)))
+        return pdf.bytes
+    }
+
     /// One page covered by a `side`×`side` mid-gray Flate image whose data holds every sample.
     public static func flateGrayImagePage(side: Int) -> [UInt8] {
         imagePage(dictionary: "/Width \(side) /Height \(side) /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode",
