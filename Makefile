@@ -87,6 +87,7 @@ bench: build
 	-bash bench/compose-vs-pdftoppm.sh
 	-bash bench/optimize-vs-ocrmypdf.sh
 	-bash bench/flatten-sweep.sh
+	-bash bench/fill-roundtrip.sh
 	-bash bench/ocr-multilingual.sh
 
 ## train-forms: the form detector's learned scorer (issue 15): every candidate of the large forms corpus

@@ -8,6 +8,8 @@ struct FieldTree {
     struct Terminal {
         /// The field's own dictionary.
         var field: PDFDictionary
+        /// The field as the tree gives it: a reference, or (rarely) a direct dictionary.
+        var object: PDFObject
         /// Partial names joined by periods (§12.7.3.2).
         var name: String
         /// `inheritable` entries, the nearest ancestor's winning, resolved.
@@ -17,7 +19,9 @@ struct FieldTree {
     }
 
     /// The entries a field takes from its ancestors when it has none of its own.
-    static let inheritable = ["FT", "Ff", "V", "DA", "Q", "MaxLen"]
+    /// `/Opt` is not inheritable in ISO 32000, but forms put it on a radio group's parent with
+    /// the kids' export values, and readers (pdf.js, pypdf) look for it there.
+    static let inheritable = ["FT", "Ff", "V", "DA", "Q", "MaxLen", "Opt"]
     static let maxDepth = 32
     /// The most nodes visited; more is hostile input.
     static let maxNodes = 100_000
@@ -44,7 +48,7 @@ struct FieldTree {
                 for kid in fieldKids { walk(kid, prefix: name, inherited: attributes, depth: depth + 1) }
                 return
             }
-            result.append(Terminal(field: dict, name: name, attributes: attributes, widgets: kids.isEmpty ? [object] : kids))
+            result.append(Terminal(field: dict, object: object, name: name, attributes: attributes, widgets: kids.isEmpty ? [object] : kids))
         }
         for root in roots { walk(root, prefix: "", inherited: inherited, depth: 0) }
         return result
