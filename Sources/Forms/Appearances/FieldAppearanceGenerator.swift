@@ -15,6 +15,11 @@ public enum FieldAppearanceGenerator {
     /// Adds the missing appearances to `rewriter`'s document; returns how many widgets got one.
     @discardableResult
     public static func generate(in rewriter: DocumentRewriter) -> Int {
+        generate(in: rewriter, skipping: [])
+    }
+
+    /// `generate(in:)`, leaving alone the widgets in `skipped` (drawn already from new values).
+    static func generate(in rewriter: DocumentRewriter, skipping skipped: Set<ObjectRef>) -> Int {
         let document = rewriter.source
         guard let catalog = try? document.catalog() else { return 0 }
         let form = document.resolve(catalog["AcroForm"] ?? .null).dictionaryValue ?? PDFDictionary()
@@ -27,7 +32,7 @@ public enum FieldAppearanceGenerator {
         let terminals = FieldTree.terminals(of: document.resolve(form["Fields"] ?? .null).arrayValue ?? [],
                                             inherited: inheritedRoot, document: document)
         var drawn = 0
-        var seen = Set<ObjectRef>()
+        var seen = skipped
         for terminal in terminals {
             // A widget must be indirect to be on a page.
             for case .reference(let ref) in terminal.widgets where seen.insert(ref).inserted {

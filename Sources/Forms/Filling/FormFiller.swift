@@ -40,6 +40,7 @@ public struct FormFiller {
             }
         }
         var summary = FormFillSummary()
+        var drawnWidgets = Set<ObjectRef>()
         let context = FieldAppearanceGenerator.Context(document: document, rewriter: rewriter, regenerateText: true,
                                                        resources: catalog.resources, drawEmpty: true)
         for (field, ref, resolved) in changes {
@@ -51,6 +52,7 @@ public struct FormFiller {
             var attributes = field.attributes
             attributes["V"] = resolved.value
             for widget in field.widgets {
+                drawnWidgets.insert(widget.ref)
                 if let state = resolved.states[widget.ref] {
                     if setState(state, of: widget.ref, isRadio: field.entry.kind == .radio, document: document) { summary.widgetsDrawn += 1 }
                 } else if FieldAppearanceGenerator.draw(widget: widget.ref, field: attributes, context: context) {
@@ -58,7 +60,29 @@ public struct FormFiller {
                 }
             }
         }
+        if !changes.isEmpty { summary.widgetsDrawn += settleNeedAppearances(drawn: drawnWidgets) }
         return summary
+    }
+
+    /// With `/NeedAppearances true` viewers redraw every field themselves, each in its own way
+    /// (poppler gives up on a field without `/DA`), over the appearances just drawn. So the
+    /// other fields' values are drawn too and the flag is removed: every viewer then shows the
+    /// same streams. Returns how many other widgets were drawn.
+    private func settleNeedAppearances(drawn: Set<ObjectRef>) -> Int {
+        let document = rewriter.source
+        guard case .reference(let rootRef)? = document.trailer["Root"],
+              var catalog = rewriter.object(rootRef).dictionaryValue, let entry = catalog["AcroForm"],
+              var form = document.resolve(entry).dictionaryValue,
+              document.resolve(form["NeedAppearances"] ?? .null) == .bool(true) else { return 0 }
+        let others = FieldAppearanceGenerator.generate(in: rewriter, skipping: drawn)
+        form["NeedAppearances"] = nil
+        if let formRef = entry.referenceValue {
+            rewriter.set(formRef, .dictionary(form))
+        } else {
+            catalog["AcroForm"] = .dictionary(form)
+            rewriter.set(rootRef, .dictionary(catalog))
+        }
+        return others
     }
 
     /// Shows `state` on a button widget; draws the state's appearance when the widget has none.

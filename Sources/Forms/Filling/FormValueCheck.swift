@@ -42,7 +42,7 @@ struct FormValueCheck {
         case .checkbox, .radio:
             let state = try buttonState(value, field: field, refuse: refuse)
             var resolved = Resolved(value: .name(state))
-            for widget in field.widgets { resolved.states[widget.ref] = widget.onState == state ? state : "Off" }
+            for widget in field.widgets { resolved.states[widget.ref] = onState(of: widget, in: field) == state ? state : "Off" }
             return resolved
         case .combo, .list:
             let options = entry.options ?? []
@@ -77,9 +77,9 @@ struct FormValueCheck {
     /// The state name a check box or radio group takes for `value`.
     private static func buttonState(_ value: FormFieldValue, field: FormFieldCatalog.Field,
                                     refuse: (String) -> FormsError) throws -> String {
-        let widgets = field.widgets.filter { $0.onState != nil }
+        let widgets = field.widgets
         var onStates: [String] = []
-        for state in widgets.compactMap(\.onState) where !onStates.contains(state) { onStates.append(state) }
+        for state in widgets.compactMap({ onState(of: $0, in: field) }) where !onStates.contains(state) { onStates.append(state) }
         let what = field.entry.kind == .radio ? "a radio group" : "a check box"
         let accepted = "true, false, Off or " + (onStates.count == 1 ? "its export value " : "one of its export values ")
             + listed(field.entry.exportValues ?? [])
@@ -91,7 +91,7 @@ struct FormValueCheck {
             }
             return state
         case .text(let text):
-            if let widget = widgets.first(where: { $0.exportValue == text }), let state = widget.onState { return state }
+            if let widget = widgets.first(where: { $0.exportValue == text }), let state = onState(of: widget, in: field) { return state }
             if let state = onStates.first(where: { ButtonStateName.text($0) == text }) { return state }
             let lowered = text.lowercased()
             if offWords.contains(lowered) { return "Off" }
@@ -100,6 +100,15 @@ struct FormValueCheck {
         case .options:
             throw refuse("is \(what) and takes \(accepted), not \(value.shown)")
         }
+    }
+
+    /// The on-state a check box draws when it has no appearances to name one (ISO 32000-1
+    /// §12.7.4.2.3 recommends it).
+    static let defaultOnState = "Yes"
+
+    /// A widget's on-state; a check box without appearances gets `defaultOnState`.
+    private static func onState(of widget: FormFieldCatalog.Widget, in field: FormFieldCatalog.Field) -> String? {
+        widget.onState ?? (field.entry.kind == .checkbox ? defaultOnState : nil)
     }
 
     /// Choices as a refusal lists them.
