@@ -58,7 +58,9 @@ import TestSupport
         #expect(try PDFFixtures.qpdfCheck(url).status == 0)
         let shown = try #require(PDFFixtures.pdftotext(url)).filter { !$0.isWhitespace }
         let kinds = Dictionary(entries.map { ($0.name, $0.kind) }, uniquingKeysWith: { first, _ in first })
-        for assignment in plan where kinds[assignment.name].map({ $0.isText && $0 != .password }) == true {
+        // Comb letters sit one per cell, some over printed guide letters (MMDDYYYY): poppler's
+        // reading order mixes them, so combs are checked by reading the values back (above).
+        for assignment in plan where kinds[assignment.name].map({ $0.isText && $0 != .password && $0 != .comb }) == true {
             guard case .text(let text) = assignment.value else { continue }
             #expect(shown.contains(text), "pdftotext does not show \(assignment.name) = \(text)")
         }
@@ -124,9 +126,10 @@ import TestSupport
     }
 
     @Test func aFullNameIsSuggestedForItsLastPart() throws {
-        let source = try PDFDocument(bytes: PDFFixtures.bytes(of: PDFFixtures.corpus("forms-large/src/irs_1099div.pdf")), password: nil)
+        // A form whose fields have parents: "Gruppo.Campo".
+        let source = try PDFDocument(bytes: PDFFixtures.bytes(of: PDFFixtures.corpus("forms-large/src/it_ambrosia.pdf")), password: nil)
         let entries = try FormFieldCatalog(document: source).entries
-        let full = try #require(entries.first { $0.kind == .text }?.name)
+        let full = try #require(entries.first { $0.kind == .text && $0.name.contains(".") }?.name)
         let last = try #require(full.split(separator: ".").last.map(String.init))
         #expect(throws: FormsError.self) {
             try FormFiller(rewriter: DocumentRewriter(source: source)).fill([FormFieldAssignment(name: last, value: .text("x"))])

@@ -77,7 +77,7 @@ struct FillCommandTests {
     }
 
     @Test func fdfAndXFDFFillLikeJSON() throws {
-        let form = Fixtures.corpus("forms-large/src/irs_1099div.pdf")
+        let form = Fixtures.corpus("forms-large/src/irs_1040ez.pdf")
         let folder = try TemporaryDirectory()
         let entries = try fields(form)
         let text = try #require(entries.first { $0.kind == "text" && $0.maxLength == nil }?.name)

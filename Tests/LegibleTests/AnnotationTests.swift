@@ -93,7 +93,7 @@ import TestSupport
     }
 
     @Test func settingAWidgetsValueFillsTheFieldWhenWritten() throws {
-        let source = Fixtures.corpus("forms-large/src/irs_1099div.pdf")
+        let source = Fixtures.corpus("forms-large/src/irs_1040ez.pdf")
         let document = try PDFDocument(contentsOf: source)
         let widgets = (0..<document.pageCount).flatMap { document.page(at: $0)?.annotations ?? [] }
         let text = try #require(widgets.first { $0.widgetFieldType == .text && $0.maximumLength == 0 && $0.fieldName != nil })
