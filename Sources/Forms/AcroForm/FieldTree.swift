@@ -54,6 +54,34 @@ struct FieldTree {
         return result
     }
 
+    /// Finds the page a widget is on: its `/P`, else the first page whose `/Annots` lists it.
+    struct WidgetPages {
+        private var pageOf: [ObjectRef: Int] = [:]
+        private var annotationPage: [ObjectRef: Int] = [:]
+
+        /// The document's `pages`, read.
+        /// - Throws: `FormsError.badDocument` when the pages cannot be read.
+        init(document: PDFDocument) throws {
+            do { pages = try document.pages() } catch {
+                throw FormsError(.badDocument, "the document's pages cannot be read: \(error)")
+            }
+            for page in pages where pageOf[page.ref] == nil { pageOf[page.ref] = page.index }
+            for page in pages {
+                for case .reference(let ref) in document.resolve(page.dictionary["Annots"] ?? .null).arrayValue ?? [] where annotationPage[ref] == nil {
+                    annotationPage[ref] = page.index
+                }
+            }
+        }
+
+        /// The document's pages.
+        let pages: [PDFPage]
+
+        /// The index of the page of `widget` (object `ref`), nil when it is on none.
+        func page(of widget: PDFDictionary, ref: ObjectRef?) -> Int? {
+            widget["P"]?.referenceValue.flatMap { pageOf[$0] } ?? ref.flatMap { annotationPage[$0] }
+        }
+    }
+
     /// The state of a widget's normal appearance (`/AP /N`): usable when it is a stream, or
     /// a dictionary of streams (one per state); the names of its states other than `Off`.
     static func normalAppearance(of widget: PDFDictionary, document: PDFDocument) -> (usable: Bool, onStates: [String]) {

@@ -40,19 +40,7 @@ public struct FormFieldCatalog {
     /// - Throws: `FormsError.badDocument` when the pages cannot be read.
     public init(document: PDFDocument) throws {
         self.document = document
-        let pages: [PDFPage]
-        do { pages = try document.pages() } catch {
-            throw FormsError(.badDocument, "the document's pages cannot be read: \(error)")
-        }
-        var pageOf: [ObjectRef: Int] = [:]
-        for page in pages where pageOf[page.ref] == nil { pageOf[page.ref] = page.index }
-        // Widgets without /P are found through the pages' /Annots.
-        var annotationPage: [ObjectRef: Int] = [:]
-        for page in pages {
-            for case .reference(let ref) in document.resolve(page.dictionary["Annots"] ?? .null).arrayValue ?? [] where annotationPage[ref] == nil {
-                annotationPage[ref] = page.index
-            }
-        }
+        let located = try FieldTree.WidgetPages(document: document)
         let catalog = (try? document.catalog()) ?? PDFDictionary()
         let form = document.resolve(catalog["AcroForm"] ?? .null).dictionaryValue ?? PDFDictionary()
         resources = document.resolve(form["DR"] ?? .null).dictionaryValue
@@ -61,9 +49,7 @@ public struct FormFieldCatalog {
         let terminals = FieldTree.terminals(of: document.resolve(form["Fields"] ?? .null).arrayValue ?? [],
                                             inherited: inherited, document: document)
         fields = terminals.map { terminal in
-            Self.field(terminal, document: document, pageOf: { widget, ref in
-                widget["P"]?.referenceValue.flatMap { pageOf[$0] } ?? annotationPage[ref]
-            })
+            Self.field(terminal, document: document, pageOf: { widget, ref in located.page(of: widget, ref: ref) })
         }
     }
 
