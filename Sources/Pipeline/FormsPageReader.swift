@@ -69,10 +69,13 @@ struct FormsPageReader: Sendable {
         let needsOCR = recognize || !pageWords.hasInvisible
         let known = pageWords.hasInvisible ? pageWords.all : pageWords.visible
         let detector = self.detector, job = self.job, index = page.index
+        let interruption = PageInterruption(timeLimit: job.pageTimeout)
         do {
-            let work = try await engines.performOnWorker { engine in
-                try Self.detect(raster, engine: needsOCR ? try engine.get() : nil, job: job, known: known, frame: frame,
-                                page: index, detector: detector)
+            let work = try await interruption.whileRunning {
+                try await engines.performOnWorker { engine in
+                    try Self.detect(raster, engine: needsOCR ? try engine.get() : nil, job: job, known: known, frame: frame,
+                                    page: index, detector: detector, interruption: interruption)
+                }
             }
             report.method = .raster
             report.detectSeconds = work.detectSeconds
@@ -81,6 +84,10 @@ struct FormsPageReader: Sendable {
             return FormsPageResult(report: report, primitives: work.primitives, ocr: work.ocr, pixelToPage: work.pixelToPage)
         } catch let error as OCRError where error.code == .timedOut {
             report.failure = "page \(page.index + 1): \(error.message) (--page-timeout)"
+        } catch let error as ImagingError where error.code == .timedOut {
+            report.failure = "page \(page.index + 1): \(error.message) (--page-timeout)"
+        } catch is CancellationError {
+            report.failure = "page \(page.index + 1): interrupted"
         } catch let error as OCRError where error.code == .missingDependency {
             report.failure = "page \(page.index + 1): \(error.message)"
             return FormsPageResult(report: report, missingDependency: error.message)
@@ -121,9 +128,11 @@ struct FormsPageReader: Sendable {
 
     /// On an OCR worker: resample, recognize when an engine is given, find the primitives.
     /// The raster is upright as displayed; its extent on the page is found from its mapping,
-    /// so a scan that covers part of the page still lands where it is.
+    /// so a scan that covers part of the page still lands where it is. `interruption` is
+    /// checked between the stages (`CancellationError`, `ImagingError(.timedOut)`).
     static func detect(_ raster: PageRaster, engine: (any OCREngine)?, job: OCRJob, known: [LayoutWord], frame: PageFrame,
-                       page: Int, detector: FormsDetector) throws -> RasterWork {
+                       page: Int, detector: FormsDetector, interruption: PageInterruption) throws -> RasterWork {
+        try interruption.check()
         var raster = try raster.reduced(toAtMost: job.maxOCRResolution)
         if raster.image.depth == 32 {
             raster = PageRaster(image: try raster.image.gray8(), dpi: raster.dpi, pixelToPage: raster.pixelToPage)
@@ -152,6 +161,7 @@ struct FormsPageReader: Sendable {
             // Labels on tinted bands, which the page pass reads as dark blocks: read again, black on white.
             var found: [LayoutWord] = []
             for crop in try TintedLabelCrops.crops(of: raster.image, dpi: raster.dpi) {
+                try interruption.check()
                 let part = try engine.recognize(crop.image, dpi: raster.dpi, timeout: job.pageTimeout)
                 for word in part.lines.flatMap(\.words) {
                     let p = display(word.box.left + Double(crop.x), word.box.top + Double(crop.y))
@@ -167,6 +177,7 @@ struct FormsPageReader: Sendable {
             }
             var sideways: [LayoutWord] = [], read: [LayoutRect] = []
             for crop in try RotatedLabelCrops.crops(of: raster.image, dpi: raster.dpi) {
+                try interruption.check()
                 let part = try engine.recognize(crop.image, dpi: raster.dpi, timeout: job.pageTimeout)
                 let kept = crop.pageWords(part.lines.flatMap(\.words).map {
                     CropWord(text: $0.text, left: $0.box.left, top: $0.box.top, right: $0.box.right, bottom: $0.box.bottom, confidence: $0.confidence)
@@ -177,15 +188,18 @@ struct FormsPageReader: Sendable {
             words = RotatedLabelCrops.adding(sideways, over: read, to: words)
             ocrSeconds = Date().timeIntervalSince(started)
         }
+        try interruption.check()
         let started = Date()
         let local = words.map { LayoutWord(text: $0.text, rect: shifted($0.rect, -origin.x, -origin.y), confidence: $0.confidence) }
         var primitives = try detector.rasterPrimitives(raster.image, page, extent.width, extent.height, local)
+        try interruption.check()
         var cellSeconds = 0.0
         if let engine {
             // Cells the page pass could not read (a header it skipped, a guess at a noisy title): read alone.
             let cellStarted = Date()
             let sx = extent.width / max(1, w), sy = extent.height / max(1, h)
             for cell in CellLabelCrops.cells(toRead: primitives) {
+                try interruption.check()
                 guard let crop = try CellLabelCrops.crop(of: raster.image, x: Int((cell.left / sx).rounded()), y: Int((cell.top / sy).rounded()),
                                                          width: Int((cell.width / sx).rounded()), height: Int((cell.height / sy).rounded()),
                                                          dpi: raster.dpi) else { continue }

@@ -12,13 +12,15 @@ public enum LanguageIdentifier {
         public var share: Double
         /// Its evidence: function words, plus distinctive letters at `letterWeight` each.
         public var evidence: Double
+        /// The part of `evidence` no other candidate shares (words and letters only it uses).
+        public var ownEvidence: Double = 0
     }
 
     /// Function words per language, lower-case; short lists of the most frequent words, enough to
     /// separate languages on a few lines of text.
     static let functionWords: [String: Set<String>] = [
         "eng": ["the", "and", "of", "to", "in", "is", "that", "for", "with", "on", "as", "are", "was", "by", "this", "be", "it", "from", "or", "at", "which", "have", "not"],
-        "deu": ["der", "die", "das", "und", "ist", "nicht", "mit", "den", "von", "zu", "sich", "des", "auf", "für", "ein", "eine", "dem", "im", "auch", "wird", "sind", "oder", "bei"],
+        "deu": ["der", "die", "das", "und", "ist", "nicht", "mit", "den", "von", "zu", "sich", "des", "auf", "für", "ein", "eine", "dem", "im", "auch", "wird", "sind", "oder", "bei", "um", "bis", "aus", "nach", "wie"],
         "fra": ["le", "la", "les", "et", "des", "est", "une", "un", "du", "que", "dans", "pour", "qui", "pas", "sur", "au", "avec", "sont", "par", "ce", "aux", "ne", "il"],
         "spa": ["el", "la", "los", "las", "y", "que", "del", "en", "es", "una", "por", "con", "para", "se", "su", "al", "como", "más", "pero", "lo"],
         "ita": ["il", "la", "di", "che", "e", "è", "per", "una", "del", "della", "non", "con", "sono", "gli", "nel", "le", "si", "al", "alla", "dei"],
@@ -32,6 +34,8 @@ public enum LanguageIdentifier {
         "rus": ["и", "в", "не", "на", "что", "с", "по", "это", "как", "к", "из", "он", "для", "от", "но", "так", "его", "же", "все", "был"],
         "ukr": ["і", "в", "не", "на", "що", "з", "до", "це", "як", "та", "у", "він", "для", "від", "але", "його", "її", "є", "було", "які"],
         "bul": ["и", "в", "не", "на", "да", "се", "с", "за", "от", "е", "че", "са", "по", "като", "това", "той", "но", "си", "ще", "към"],
+        "ara": ["في", "من", "على", "إلى", "أن", "هذا", "التي", "الذي", "عن", "مع", "كان", "هذه", "ما", "لا", "كل", "هو", "قد"],
+        "fas": ["در", "به", "از", "که", "را", "این", "با", "است", "برای", "آن", "هر", "تا", "بر", "یا", "هم", "می", "شود"],
     ]
 
     /// Letters that only some candidates write; each occurrence counts for those that do.
@@ -62,8 +66,8 @@ public enum LanguageIdentifier {
     /// text holds no evidence for any of them (the caller keeps its default).
     public static func rank(_ text: String, among candidates: [String]) -> [Score] {
         guard candidates.count > 1 else { return candidates.map { Score(language: $0, share: 1, evidence: 0) } }
-        var evidence: [String: Double] = [:]
-        if candidates.contains("jpn"), let kana = kanaShare(text) {
+        var evidence: [String: Double] = [:], own: [String: Double] = [:]
+        if candidates.contains("jpn"), let kana = kanaShare(text, minimumLetters: minimumHanLetters) {
             let japanese = kana >= japaneseKanaShare
             for language in candidates where language == "jpn" || language.hasPrefix("chi") {
                 evidence[language, default: 0] += (language == "jpn") == japanese ? 1 : 0
@@ -71,24 +75,29 @@ public enum LanguageIdentifier {
         }
         let words = text.lowercased().split { !$0.isLetter && $0 != "'" }
         for word in words {
-            for language in candidates where functionWords[language]?.contains(String(word)) == true {
-                evidence[language, default: 0] += 1
-            }
+            // A word several candidates use ("de", "a", "в") is shared among them.
+            let users = candidates.filter { functionWords[$0]?.contains(String(word)) == true }
+            for language in users { evidence[language, default: 0] += 1 / Double(users.count) }
+            if users.count == 1 { own[users[0], default: 0] += 1 }
         }
         for letter in text.lowercased() {
-            for language in candidates where distinctiveLetters[language]?.contains(letter) == true {
-                evidence[language, default: 0] += letterWeight
-            }
+            let users = candidates.filter { distinctiveLetters[$0]?.contains(letter) == true }
+            for language in users { evidence[language, default: 0] += letterWeight / Double(users.count) }
+            if users.count == 1 { own[users[0], default: 0] += letterWeight }
         }
         let total = evidence.values.reduce(0, +)
         guard total > 0 else { return [] }
         return candidates.compactMap { language in
-            evidence[language].map { Score(language: language, share: $0 / total, evidence: $0) }
+            evidence[language].map { Score(language: language, share: $0 / total, evidence: $0, ownEvidence: own[language] ?? 0) }
         }.sorted { $0.share > $1.share }
     }
 
-    /// Kana's share of the kana and Han letters in `text`; nil when there are none.
-    static func kanaShare(_ text: String) -> Double? {
+    /// Kana and Han letters needed before their mix tells Japanese from Chinese: a handful of
+    /// misread strokes must not decide.
+    static let minimumHanLetters = 8
+
+    /// Kana's share of the kana and Han letters in `text`; nil when there are fewer than `minimumLetters`.
+    static func kanaShare(_ text: String, minimumLetters: Int = 1) -> Double? {
         var kana = 0, han = 0
         for scalar in text.unicodeScalars {
             switch scalar.value {
@@ -97,6 +106,6 @@ public enum LanguageIdentifier {
             default: break
             }
         }
-        return kana + han > 0 ? Double(kana) / Double(kana + han) : nil
+        return kana + han >= max(1, minimumLetters) ? Double(kana) / Double(kana + han) : nil
     }
 }

@@ -99,4 +99,36 @@ struct ScriptDirectionTests {
         #expect(!WritingSystem.joinsWithoutSpace("은", "매"))
         #expect(!WritingSystem.joinsWithoutSpace("京", "T"))
     }
+
+    @Test func aVerticalColumnsSegmentsBecomeEqualCellsDownTheColumn() {
+        // A column of vertical Japanese as Tesseract's jpn_vert reports it: the baseline runs down
+        // the page, segment boxes wander and overlap.
+        let boxes: [(String, Double, Double)] = [("市", 100, 400), ("立", 160, 220), ("図書館", 220, 410), ("は", 400, 460)]
+        let words = boxes.map { OCRWord(text: $0.0, box: PixelBox(left: 500, top: $0.1, right: 540 + $0.1 / 100, bottom: $0.2), confidence: 90) }
+        let line = OCRLine(words: words, box: PixelBox(left: 500, top: 100, right: 545, bottom: 460),
+                           baseline: (x0: 520, y0: 100, x1: 520, y1: 460), ascender: 20, descender: 20)
+        let placed = JoinedRuns.words(of: line)
+        #expect(placed.dropLast().allSatisfy { $0.joinedToNext })
+        // Six characters over 100…460: 60 px each, in reading order, one column wide.
+        let tops = placed.map(\.word.box.top), bottoms = placed.map(\.word.box.bottom)
+        #expect(tops == [100, 160, 220, 400] && bottoms == [160, 220, 400, 460], "\(tops) \(bottoms)")
+        #expect(placed.allSatisfy { $0.word.box.left == 500 && $0.word.box.right == 544 })
+    }
+
+    @Test func rightToLeftWordsWhoseBoxesSpanTheirNeighboursAreCutBackInReadingOrder() {
+        // A Persian line as Tesseract reported it: "روز" (the fourth word) has a box over the
+        // second and third words; the words follow one another leftwards.
+        let words: [(String, Double, Double)] = [("کتابخانه", 760, 890), ("شهر", 670, 730), ("هر", 620, 657), ("روز", 555, 745), ("صبح", 470, 540)]
+        let line = OCRLine(words: words.map { OCRWord(text: $0.0, box: PixelBox(left: $0.1, top: 100, right: $0.2, bottom: 150), confidence: 90) },
+                           box: PixelBox(left: 470, top: 100, right: 890, bottom: 150),
+                           baseline: (x0: 470, y0: 140, x1: 890, y1: 140), ascender: 30, descender: 10)
+        let boxes = JoinedRuns.words(of: line).map(\.word.box)
+        for (previous, next) in zip(boxes, boxes.dropFirst()) {
+            #expect(next.right < previous.left, "\(boxes)")
+        }
+        // The cut keeps the word's own left edge, a word space from its neighbour.
+        #expect(boxes[3].left == 555 && boxes[3].right == 610)
+        // Boxes that already follow one another are left alone.
+        #expect(boxes[4] == PixelBox(left: 470, top: 100, right: 540, bottom: 150))
+    }
 }

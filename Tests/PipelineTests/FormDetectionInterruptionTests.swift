@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+@testable import Pipeline
+import Imaging
+import PDF
+import PDFText
+import TestSupport
+
+/// Detecting a form page's fields runs on an OCR worker thread, which does not see its task's
+/// cancellation: SIGTERM or `--page-timeout` during detection let it run to its end. It now
+/// checks a `PageInterruption` between its stages. Deterministic: the interruption is already
+/// cancelled, or its deadline already past, when detection starts.
+@Suite struct FormDetectionInterruptionTests {
+    private func scanPage() throws -> (PageRaster, PageFrame) {
+        let document = try PDFDocument(bytes: try Fixtures.bytes(Fixtures.sample("scan-g4.pdf")))
+        let page = try document.pages()[0]
+        let raster = try #require(try PageRasterizer().raster(for: page, document: document))
+        return (raster, PageFrame(page))
+    }
+
+    private func detect(_ interruption: PageInterruption) throws -> FormsPageReader.RasterWork {
+        let (raster, frame) = try scanPage()
+        return try FormsPageReader.detect(raster, engine: nil, job: OCRJob(), known: [], frame: frame, page: 0,
+                                          detector: .standard, interruption: interruption)
+    }
+
+    @Test func detectionRunsWhenNotInterrupted() throws {
+        let work = try detect(PageInterruption(timeLimit: nil))
+        #expect(work.primitives.width > 0)
+    }
+
+    @Test func aCancelledPageStopsDetection() throws {
+        let interruption = PageInterruption(timeLimit: nil)
+        interruption.cancel()
+        #expect(throws: CancellationError.self) { try detect(interruption) }
+    }
+
+    @Test func aPagePastItsTimeLimitStopsDetection() throws {
+        let interruption = PageInterruption(deadline: .now - .seconds(1))
+        #expect { try detect(interruption) } throws: { ($0 as? ImagingError)?.code == .timedOut }
+    }
+
+    /// The task's cancellation reaches the interruption, as SIGTERM's does through `Interrupts`.
+    @Test func cancellingTheTaskCancelsTheInterruption() async throws {
+        let interruption = PageInterruption(timeLimit: nil)
+        let task = Task {
+            await interruption.whileRunning {
+                while !Task.isCancelled { await Task.yield() }
+            }
+        }
+        task.cancel()
+        await task.value
+        #expect(throws: CancellationError.self) { try interruption.check() }
+    }
+}
