@@ -127,6 +127,7 @@ def pypdf_values(pdf):
                     value = node["/V"]
                 parent = node.get("/Parent")
                 node = parent.get_object() if parent is not None else None
+                node = node if isinstance(node, pypdf.generic.DictionaryObject) else None  # /Parent null
                 depth += 1
             values.setdefault(".".join(parts), value)
     return values
