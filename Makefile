@@ -89,6 +89,7 @@ bench: build
 	-bash bench/compose-vs-pdftoppm.sh
 	-bash bench/optimize-vs-ocrmypdf.sh
 	-bash bench/flatten-sweep.sh
+	-bash bench/fill-roundtrip.sh
 	-bash bench/ocr-multilingual.sh
 	-bash bench/pdfa-corpus.sh
 	-PDFA_REAL=$(PDFA_REAL) bash bench/pdfa-ocr.sh

@@ -44,6 +44,7 @@ struct DocumentAssembly {
     private mutating func apply() throws {
         if flag(.saveTextFromOCROption) { try graftTextLayers() }
         for page in pages where page.rotationChanged { set(page, "Rotate", .int(page.rotation)) }
+        try fillEditedFields()
         try writeAnnotations()
         if flag(.burnInAnnotationsOption) {
             do { try Flattener.flatten(rewriter) } catch {
@@ -75,6 +76,36 @@ struct DocumentAssembly {
         var dict = rewriter.object(page.source.ref).dictionaryValue ?? page.source.dictionary
         dict[key] = value
         rewriter.set(page.source.ref, .dictionary(dict))
+    }
+
+    /// The values set on the file's widgets, filled into the form (`FormFiller`): text as
+    /// given; a button field on when one of its widgets was turned on, else off.
+    private func fillEditedFields() throws {
+        var assignments: [FormFieldAssignment] = []
+        var buttons: [String: String] = [:]
+        var buttonOrder: [String] = []
+        var seen = Set<ObjectRef>()
+        for page in pages where seen.insert(page.source.ref).inserted {
+            for widget in page.editedWidgets {
+                guard let name = widget.fieldName else { continue }
+                if widget.widgetFieldType == .button {
+                    if buttons[name] == nil { buttonOrder.append(name) }
+                    let state = widget.buttonState ?? "Off"
+                    if state != "Off" || buttons[name] == nil { buttons[name] = state }
+                } else {
+                    assignments.append(FormFieldAssignment(name: name, value: .text(widget.widgetStringValue ?? "")))
+                }
+            }
+        }
+        for name in buttonOrder {
+            assignments.append(FormFieldAssignment(name: name, value: .text(ButtonStateName.text(buttons[name] ?? "Off"))))
+        }
+        guard !assignments.isEmpty else { return }
+        do {
+            try FormFiller(rewriter: rewriter).fill(assignments)
+        } catch let error as FormsError {
+            throw LegibleError(.cannotWrite, error.message)
+        }
     }
 
     /// Removed annotations dropped, new markup added with appearances, new widgets added as a form.

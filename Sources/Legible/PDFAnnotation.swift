@@ -12,7 +12,9 @@ import PDF
 /// written without one: viewers draw their icon.
 ///
 /// A reference type whose properties sit behind a lock, so it is safe to share between tasks.
-/// Changes to an annotation read from the file are not written: remove it and add a new one.
+/// Of an annotation read from the file, only a widget's value is written when changed
+/// (`widgetStringValue`, `buttonWidgetState`: the form is filled, its appearances redrawn);
+/// for other changes remove it and add a new one.
 public final class PDFAnnotation: Sendable {
     /// The annotation's object in the file; nil for one made here.
     let sourceRef: ObjectRef?
@@ -29,6 +31,11 @@ public final class PDFAnnotation: Sendable {
         var widgetControlType: PDFWidgetControlType = .unknownControl
         var widgetStringValue: String?
         var buttonWidgetStateString: String?
+        /// A button widget's state as read (`/AS`), or as set through `buttonWidgetState`.
+        var buttonState: String?
+        /// Whether `widgetStringValue` or `buttonWidgetState` was set: the form is filled
+        /// with it when the document is written.
+        var valueEdited = false
         var isMultiline = false
         var maximumLength = 0
         var hasAppearanceStream = false
@@ -106,10 +113,26 @@ public final class PDFAnnotation: Sendable {
         set { state.withLock { $0.widgetControlType = newValue } }
     }
 
-    /// A text field's value (`/V`) as read.
+    /// A text or choice field's value (`/V`). Setting it on a widget read from the file fills
+    /// the field when the document is written: the value is checked against the field (its
+    /// `/MaxLen`, its options) and every widget of the field gets a new appearance; a value
+    /// the field cannot take makes the write fail (`LegibleError.cannotWrite`).
     public var widgetStringValue: String? {
         get { state.withLock { $0.widgetStringValue } }
-        set { state.withLock { $0.widgetStringValue = newValue } }
+        set { state.withLock { $0.widgetStringValue = newValue; $0.valueEdited = true } }
+    }
+
+    /// A check box's or radio button's state. Setting `.onState` on a widget read from the file
+    /// chooses its export value (`buttonWidgetStateString`) for the field when the document is
+    /// written (a radio group's other buttons go off); `.offState` turns the field off.
+    public var buttonWidgetState: PDFWidgetCellState {
+        get { state.withLock { $0.buttonState.map { $0 == "Off" ? .offState : .onState } ?? .offState } }
+        set {
+            state.withLock { state in
+                state.buttonState = newValue == .onState ? (state.buttonWidgetStateString ?? "Yes") : "Off"
+                state.valueEdited = true
+            }
+        }
     }
 
     /// A check box's or radio button's on-state name (its export value).

@@ -64,6 +64,16 @@ public enum PDFWidgetControlType: Int, Sendable {
     case checkBoxControl = 2
 }
 
+/// The state of a check box or radio button, as PDFKit names it.
+public enum PDFWidgetCellState: Int, Sendable {
+    /// Neither on nor off (not used by PDF buttons; PDFKit has it).
+    case mixedState = -1
+    /// Off: the widget shows its `Off` appearance.
+    case offState = 0
+    /// On: the widget shows its export value's appearance.
+    case onState = 1
+}
+
 /// A colour in DeviceRGB, components 0…1: what PDFKit gives as a platform colour.
 public struct PDFColor: Sendable, Equatable {
     /// Red, 0…1.

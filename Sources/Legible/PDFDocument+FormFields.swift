@@ -103,3 +103,26 @@ extension PageFrame {
         }
     }
 }
+
+extension PDFDocument {
+    /// The widgets of the form field whose fully qualified name is `name` (the names of the
+    /// field and its parents joined by periods, as `PDFAnnotation.fieldName` gives it), on
+    /// every page, in page order: one for most fields, one per button of a radio group.
+    ///
+    /// ```swift
+    /// document.annotations(withFieldName: "applicant.name").first?.widgetStringValue = "Ada Lovelace"
+    /// document.annotations(withFieldName: "married").first?.buttonWidgetState = .onState
+    /// try document.write(to: filled, options: [:])
+    /// ```
+    public func annotations(withFieldName name: String) -> [PDFAnnotation] {
+        var seen = Set<ObjectIdentifier>()
+        var found: [PDFAnnotation] = []
+        for index in 0..<pageCount {
+            guard let page = page(at: index) else { continue }
+            for annotation in page.annotations where annotation.fieldName == name && seen.insert(ObjectIdentifier(annotation)).inserted {
+                found.append(annotation)
+            }
+        }
+        return found
+    }
+}

@@ -85,12 +85,20 @@ extension PDFPage {
                 : flags & AnnotationFlags.radio != 0 ? .radioButtonControl : .checkBoxControl
             let normal = document.resolve(document.resolve(widget["AP"] ?? .null).dictionaryValue?["N"] ?? .null)
             state.buttonWidgetStateString = normal.dictionaryValue?.orderedKeys.first { $0 != "Off" }
+            state.buttonState = document.resolve(widget["AS"] ?? .null).nameValue
         }
         switch value {
         case .name(let name)?: state.widgetStringValue = name
         case let other?: state.widgetStringValue = other.textValue
         case nil: break
         }
+    }
+
+    /// The file's widgets whose value was set (`widgetStringValue`, `buttonWidgetState`);
+    /// none when the page's annotations were never read.
+    var editedWidgets: [PDFAnnotation.State] {
+        let loaded = state.withLock { $0.annotations ?? [] }
+        return loaded.filter { $0.sourceRef != nil }.map(\.state.current).filter(\.valueEdited)
     }
 
     /// The annotations added since the page was read, and the file's annotations removed.

@@ -2,7 +2,7 @@
 enum Help {
     /// Every command, in the order `legible --help` lists them.
     static var commands: [CommandSpec] {
-        [ocrSpec, runSpec, batchSpec, watchSpec, flattenSpec, optimizeSpec, infoSpec, formsSpec, textSpec, searchSpec,
+        [ocrSpec, runSpec, batchSpec, watchSpec, flattenSpec, optimizeSpec, infoSpec, formsSpec, fieldsSpec, fillSpec, textSpec, searchSpec,
          imagesSpec, thumbnailsSpec, languagesSpec, helpSpec]
     }
 

@@ -33,6 +33,8 @@ public enum Legible {
             return await TextCommand(arguments: rest).run().rawValue
         case "forms":
             return await FormsCommand(arguments: rest).run().rawValue
+        case "fill":
+            return await FillCommand(arguments: rest).run().rawValue
         case "search":
             return await SearchCommand(arguments: rest).run().rawValue
         case "images":
@@ -80,6 +82,8 @@ public enum Legible {
             return InfoCommand(arguments: Array(arguments.dropFirst())).run().rawValue
         case "check":
             return CheckCommand(arguments: Array(arguments.dropFirst())).run().rawValue
+        case "fields":
+            return FieldsCommand(arguments: Array(arguments.dropFirst())).run().rawValue
         case "thumbnails":
             LeptonicaDiagnostics.silence()
             return ThumbnailsCommand(arguments: Array(arguments.dropFirst())).runWithoutSuspending().rawValue

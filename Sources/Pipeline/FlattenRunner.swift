@@ -13,6 +13,8 @@ public struct TransformReport: Sendable {
     public var flatten: FlattenSummary?
     /// What optimizing did, when it was asked for.
     public var optimization: OptimizationSummary?
+    /// What filling the form did, when values were given (`legible fill`).
+    public var fill: FormFillSummary?
 }
 
 /// Rewrites one document without OCR: burns in its annotations (`flatten`, PDFKit's
@@ -23,13 +25,16 @@ public struct FlattenRunner: Sendable {
     /// Creates a runner.
     public init() {}
 
-    /// Reads `input`, transforms it and writes `output`.
-    /// - Throws: `PipelineError`; nothing is written when it throws.
-    public func run(input: URL, output: URL, job: OCRJob, flatten: Bool) async throws -> TransformReport {
+    /// Reads `input`, transforms it and writes `output`: fills its form with `values` first
+    /// when they are given (`legible fill`), then flattens and optimizes as asked.
+    /// - Throws: `PipelineError`; nothing is written when it throws (a value the form cannot
+    ///   take is `.badInput`, its message naming the field).
+    public func run(input: URL, output: URL, job: OCRJob, flatten: Bool,
+                    values: [FormFieldAssignment]? = nil) async throws -> TransformReport {
         try job.validate()
         try OutputCheck.file(output, input: input)
         try OutputCheck.notAnImage(output)
-        return try await TransformStage().run(input: input, output: output, job: job, flatten: flatten)
+        return try await TransformStage().run(input: input, output: output, job: job, flatten: flatten, values: values)
     }
 }
 
@@ -39,7 +44,7 @@ private actor TransformStage {
     private static let executor = DedicatedThreadExecutor(name: "legible-transform")
     nonisolated var unownedExecutor: UnownedSerialExecutor { Self.executor.asUnownedSerialExecutor() }
 
-    func run(input: URL, output: URL, job: OCRJob, flatten: Bool) throws -> TransformReport {
+    func run(input: URL, output: URL, job: OCRJob, flatten: Bool, values: [FormFieldAssignment]?) throws -> TransformReport {
         let (document, readNotes) = try DocumentReader.open(input, password: job.password, decrypt: job.decrypt)
         try Task.checkCancellation()
         let plan = OutputPlan(job: job, document: document)
@@ -48,6 +53,11 @@ private actor TransformStage {
         }
         let rewriter = DocumentRewriter(source: document)
         var report = TransformReport(notes: readNotes)
+        if let values {
+            do { report.fill = try FormFiller(rewriter: rewriter).fill(values) } catch let error as FormsError {
+                throw PipelineError(.badInput, "\(input.lastPathComponent): \(error.message)")
+            }
+        }
         if flatten {
             // Filled values a viewer would draw itself must be drawn before they are burned in.
             let drawn = FieldAppearanceGenerator.generate(in: rewriter)

@@ -91,4 +91,43 @@ import TestSupport
         #expect(try qpdfFields(output).isEmpty)
         #expect(try qpdfObjects(output, subtype: "Widget").isEmpty)
     }
+
+    @Test func settingAWidgetsValueFillsTheFieldWhenWritten() throws {
+        let source = Fixtures.corpus("forms-large/src/irs_1040ez.pdf")
+        let document = try PDFDocument(contentsOf: source)
+        let widgets = (0..<document.pageCount).flatMap { document.page(at: $0)?.annotations ?? [] }
+        let text = try #require(widgets.first { $0.widgetFieldType == .text && $0.maximumLength == 0 && $0.fieldName != nil })
+        let box = try #require(widgets.first { $0.widgetControlType == .checkBoxControl && $0.fieldName != nil })
+        let name = try #require(text.fieldName), boxName = try #require(box.fieldName)
+        #expect(document.annotations(withFieldName: name).first === text)
+        #expect(document.annotations(withFieldName: "no such field").isEmpty)
+        #expect(box.buttonWidgetState == .offState)
+        text.widgetStringValue = "Filled through PDFAnnotation"
+        box.buttonWidgetState = .onState
+        let folder = try TemporaryDirectory()
+        let output = folder.file("filled.pdf")
+        try document.write(to: output, options: [:])
+        #expect(try Tool.qpdfCheck(output) == 0)
+        let fields = try qpdfFields(output)
+        #expect(fields[name] == "Filled through PDFAnnotation")
+        #expect(fields[boxName] == "/" + (box.buttonWidgetStateString ?? "Yes"))
+        #expect(try Tool.pdftotext(output).contains("Filled through PDFAnnotation"))
+        let reread = try PDFDocument(contentsOf: output)
+        #expect(reread.annotations(withFieldName: name).first?.widgetStringValue == "Filled through PDFAnnotation")
+        #expect(reread.annotations(withFieldName: boxName).first?.buttonWidgetState == .onState)
+    }
+
+    @Test func aValueTheFieldCannotTakeFailsTheWriteNamingTheField() throws {
+        let document = try PDFDocument(contentsOf: Fixtures.corpus("forms-large/src/irs_1040ez.pdf"))
+        let widgets = (0..<document.pageCount).flatMap { document.page(at: $0)?.annotations ?? [] }
+        let comb = try #require(widgets.first { $0.maximumLength > 0 && $0.fieldName != nil })
+        comb.widgetStringValue = String(repeating: "7", count: comb.maximumLength + 1)
+        let folder = try TemporaryDirectory()
+        let output = folder.file("never.pdf")
+        #expect(throws: LegibleError.self) { try document.write(to: output, options: [:]) }
+        do { try document.write(to: output, options: [:]) } catch let error as LegibleError {
+            #expect(error.code == .cannotWrite && error.message.contains(comb.fieldName ?? "?"), "\(error.message)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+    }
 }

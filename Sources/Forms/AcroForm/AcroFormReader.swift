@@ -45,19 +45,8 @@ public struct AcroFormReader {
     /// The terminal fields, in `/Fields` order (depth first through `/Kids`).
     /// - Throws: `FormsError.badDocument` when the pages cannot be read.
     public func fields() throws -> [ReadField] {
-        let pages: [PDFPage]
-        do { pages = try document.pages() } catch {
-            throw FormsError(.badDocument, "the document's pages cannot be read: \(error)")
-        }
-        var pageOf: [ObjectRef: Int] = [:]
-        for page in pages where pageOf[page.ref] == nil { pageOf[page.ref] = page.index }
-        // Widgets without a /P entry are found through the pages' /Annots.
-        var annotPage: [ObjectRef: Int] = [:]
-        for page in pages {
-            for case .reference(let ref) in document.resolve(page.dictionary["Annots"] ?? .null).arrayValue ?? [] {
-                annotPage[ref] = annotPage[ref] ?? page.index
-            }
-        }
+        let located = try FieldTree.WidgetPages(document: document)
+        let pages = located.pages
         let catalog = (try? document.catalog()) ?? PDFDictionary()
         let form = document.resolve(catalog["AcroForm"] ?? .null).dictionaryValue
         let roots = document.resolve(form?["Fields"] ?? .null).arrayValue ?? []
@@ -65,8 +54,7 @@ public struct AcroFormReader {
             var widgets: [ReadField.Widget] = []
             for widgetObject in terminal.widgets {
                 guard let widget = document.resolve(widgetObject).dictionaryValue else { continue }
-                let pageIndex = widget["P"]?.referenceValue.flatMap { pageOf[$0] }
-                    ?? widgetObject.referenceValue.flatMap { annotPage[$0] }
+                let pageIndex = located.page(of: widget, ref: widgetObject.referenceValue)
                 guard let pageIndex, let rect = PDFRect(document.resolve(widget["Rect"] ?? .null)) else { continue }
                 let shown = PageFrame(pages[pageIndex]).display(rect)
                 let appearance = FieldTree.normalAppearance(of: widget, document: document)

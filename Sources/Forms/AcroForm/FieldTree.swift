@@ -8,6 +8,8 @@ struct FieldTree {
     struct Terminal {
         /// The field's own dictionary.
         var field: PDFDictionary
+        /// The field as the tree gives it: a reference, or (rarely) a direct dictionary.
+        var object: PDFObject
         /// Partial names joined by periods (§12.7.3.2).
         var name: String
         /// `inheritable` entries, the nearest ancestor's winning, resolved.
@@ -17,7 +19,9 @@ struct FieldTree {
     }
 
     /// The entries a field takes from its ancestors when it has none of its own.
-    static let inheritable = ["FT", "Ff", "V", "DA", "Q", "MaxLen"]
+    /// `/Opt` is not inheritable in ISO 32000, but forms put it on a radio group's parent with
+    /// the kids' export values, and readers (pdf.js, pypdf) look for it there.
+    static let inheritable = ["FT", "Ff", "V", "DA", "Q", "MaxLen", "Opt"]
     static let maxDepth = 32
     /// The most nodes visited; more is hostile input.
     static let maxNodes = 100_000
@@ -44,10 +48,38 @@ struct FieldTree {
                 for kid in fieldKids { walk(kid, prefix: name, inherited: attributes, depth: depth + 1) }
                 return
             }
-            result.append(Terminal(field: dict, name: name, attributes: attributes, widgets: kids.isEmpty ? [object] : kids))
+            result.append(Terminal(field: dict, object: object, name: name, attributes: attributes, widgets: kids.isEmpty ? [object] : kids))
         }
         for root in roots { walk(root, prefix: "", inherited: inherited, depth: 0) }
         return result
+    }
+
+    /// Finds the page a widget is on: its `/P`, else the first page whose `/Annots` lists it.
+    struct WidgetPages {
+        private var pageOf: [ObjectRef: Int] = [:]
+        private var annotationPage: [ObjectRef: Int] = [:]
+
+        /// The document's `pages`, read.
+        /// - Throws: `FormsError.badDocument` when the pages cannot be read.
+        init(document: PDFDocument) throws {
+            do { pages = try document.pages() } catch {
+                throw FormsError(.badDocument, "the document's pages cannot be read: \(error)")
+            }
+            for page in pages where pageOf[page.ref] == nil { pageOf[page.ref] = page.index }
+            for page in pages {
+                for case .reference(let ref) in document.resolve(page.dictionary["Annots"] ?? .null).arrayValue ?? [] where annotationPage[ref] == nil {
+                    annotationPage[ref] = page.index
+                }
+            }
+        }
+
+        /// The document's pages.
+        let pages: [PDFPage]
+
+        /// The index of the page of `widget` (object `ref`), nil when it is on none.
+        func page(of widget: PDFDictionary, ref: ObjectRef?) -> Int? {
+            widget["P"]?.referenceValue.flatMap { pageOf[$0] } ?? ref.flatMap { annotationPage[$0] }
+        }
     }
 
     /// The state of a widget's normal appearance (`/AP /N`): usable when it is a stream, or

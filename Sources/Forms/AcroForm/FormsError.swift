@@ -11,6 +11,13 @@ public struct FormsError: Error, Sendable, Equatable, CustomStringConvertible {
         case badReview
         /// A page's content or image cannot be read for layout.
         case unreadablePage
+        /// A value names no field of the form.
+        case unknownField
+        /// A value a field cannot take: the wrong kind (text for a check box), not one of its
+        /// options, longer than its `/MaxLen` or comb cells.
+        case badValue
+        /// A file of values (JSON, FDF, XFDF) that cannot be read.
+        case badData
     }
 
     /// The failure kind.

@@ -15,6 +15,11 @@ public enum FieldAppearanceGenerator {
     /// Adds the missing appearances to `rewriter`'s document; returns how many widgets got one.
     @discardableResult
     public static func generate(in rewriter: DocumentRewriter) -> Int {
+        generate(in: rewriter, skipping: [])
+    }
+
+    /// `generate(in:)`, leaving alone the widgets in `skipped` (drawn already from new values).
+    static func generate(in rewriter: DocumentRewriter, skipping skipped: Set<ObjectRef>) -> Int {
         let document = rewriter.source
         guard let catalog = try? document.catalog() else { return 0 }
         let form = document.resolve(catalog["AcroForm"] ?? .null).dictionaryValue ?? PDFDictionary()
@@ -27,7 +32,7 @@ public enum FieldAppearanceGenerator {
         let terminals = FieldTree.terminals(of: document.resolve(form["Fields"] ?? .null).arrayValue ?? [],
                                             inherited: inheritedRoot, document: document)
         var drawn = 0
-        var seen = Set<ObjectRef>()
+        var seen = skipped
         for terminal in terminals {
             // A widget must be indirect to be on a page.
             for case .reference(let ref) in terminal.widgets where seen.insert(ref).inserted {
@@ -65,15 +70,21 @@ public enum FieldAppearanceGenerator {
         return attributes
     }
 
-    private struct Context {
+    /// What drawing needs besides the widget: the document, the rewrite, whether text
+    /// appearances are redrawn even when present, and the form's `/DR`.
+    struct Context {
         let document: PDFDocument
         let rewriter: DocumentRewriter
         let regenerateText: Bool
         let resources: PDFDictionary?
+        /// Whether a field without a value gets an empty appearance (a value was cleared)
+        /// rather than keeping the one it has.
+        var drawEmpty = false
     }
 
-    /// Gives one widget its appearance when it needs one; returns whether it did.
-    private static func draw(widget ref: ObjectRef, field: PDFDictionary, context: Context) -> Bool {
+    /// Gives one widget its appearance when it needs one (always, for text and choice fields,
+    /// when `context.regenerateText`); returns whether it did.
+    static func draw(widget ref: ObjectRef, field: PDFDictionary, context: Context) -> Bool {
         let document = context.document
         guard var widget = context.rewriter.object(ref).dictionaryValue,
               let rect = PDFRect(document.resolve(widget["Rect"] ?? .null)), rect.width > 0, rect.height > 0 else { return false }
@@ -83,7 +94,8 @@ public enum FieldAppearanceGenerator {
         let box = WidgetBox(rect: rect, characteristics: document.resolve(widget["MK"] ?? .null).dictionaryValue)
         switch type {
         case "Tx", "Ch":
-            guard !hasNormal || context.regenerateText, let value = displayedValue(field, type: type, flags: flags) else { return false }
+            guard !hasNormal || context.regenerateText else { return false }
+            guard let value = displayedValue(field, type: type, flags: flags) ?? (context.drawEmpty ? "" : nil) else { return false }
             let style = FieldTextStyle(defaultAppearance: document.resolve(widget["DA"] ?? field["DA"] ?? .null).textValue)
             let font = AppearanceFont(resource: style.fontResource, resources: context.resources, document: document)
             let shape: TextFieldLayout.Shape
@@ -97,7 +109,8 @@ public enum FieldAppearanceGenerator {
             let quadding = (widget["Q"].map(document.resolve) ?? field["Q"])?.intValue ?? 0
             let layout = TextFieldLayout(width: box.width, height: box.height, font: font.text, style: style,
                                          quadding: quadding, shape: shape)
-            let appearance = box.form(Array(layout.content(for: value).utf8),
+            let decoration = WidgetDecoration(widget: widget, document: document).content(width: box.width, height: box.height)
+            let appearance = box.form(Array((decoration + layout.content(for: value)).utf8),
                                       fonts: [(style.fontResource, font.dictionary)])
             var appearances = document.resolve(widget["AP"] ?? .null).dictionaryValue ?? PDFDictionary()
             appearances["N"] = .reference(context.rewriter.add(appearance))
@@ -106,20 +119,25 @@ public enum FieldAppearanceGenerator {
             let isRadio = flags & (1 << 15) != 0
             guard !hasNormal, flags & (1 << 16) == 0,
                   let onState = onState(of: widget, field: field, isRadio: isRadio, document: document) else { return false }
-            let on = isRadio ? box.form(WidgetAppearance.dotContent(width: box.width, height: box.height), fonts: [])
-                : box.form(WidgetAppearance.checkContent(width: box.width, height: box.height),
-                           fonts: [("ZaDb", .dictionary(PDFDictionary([("Type", .name("Font")), ("Subtype", .name("Type1")),
-                                                                       ("BaseFont", .name("ZapfDingbats"))])))])
-            let off = box.form([], fonts: [])
-            let states = PDFDictionary([(onState, .reference(context.rewriter.add(on))),
-                                        ("Off", .reference(context.rewriter.add(off)))])
-            widget["AP"] = .dictionary(PDFDictionary([("N", .dictionary(states))]))
+            widget["AP"] = .dictionary(PDFDictionary([("N", .dictionary(buttonStates(onState, box: box, isRadio: isRadio,
+                                                                                       rewriter: context.rewriter)))]))
             widget["AS"] = .name(onState)
         default:
             return false
         }
         context.rewriter.set(ref, .dictionary(widget))
         return true
+    }
+
+    /// A button's normal appearances: `onState` drawn (a dot for radio buttons, a check mark
+    /// for check boxes) and `Off` blank, added to the rewrite.
+    static func buttonStates(_ onState: String, box: WidgetBox, isRadio: Bool, rewriter: DocumentRewriter) -> PDFDictionary {
+        let on = isRadio ? box.form(WidgetAppearance.dotContent(width: box.width, height: box.height), fonts: [])
+            : box.form(WidgetAppearance.checkContent(width: box.width, height: box.height),
+                       fonts: [("ZaDb", .dictionary(PDFDictionary([("Type", .name("Font")), ("Subtype", .name("Type1")),
+                                                                   ("BaseFont", .name("ZapfDingbats"))])))])
+        let off = box.form([], fonts: [])
+        return PDFDictionary([(onState, .reference(rewriter.add(on))), ("Off", .reference(rewriter.add(off)))])
     }
 
     /// The text a text or choice field shows; nil when it has none.
