@@ -1,3 +1,4 @@
+import DocumentFacts
 import PDF
 
 /// What the pipeline does with a page.

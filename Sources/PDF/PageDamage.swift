@@ -8,7 +8,7 @@ import PDF
 ///
 /// Only what the page refers to counts: a page without `/Contents`, or a name its content
 /// paints that its resources never listed (a producer's slip, nothing lost), is not damage.
-enum PageDamage {
+public enum PageDamage {
     /// How deep nested forms are followed (as `ImagePlacementFinder` follows them).
     static let maxFormDepth = 12
     /// How many forms one page is checked through in all: forms painting each other many times
@@ -16,7 +16,7 @@ enum PageDamage {
     static let maxForms = 4096
 
     /// Why the page cannot be read as the file meant it, or nil when nothing it refers to is lost.
-    static func find(_ page: PDFPage, in document: PDFDocument) -> String? {
+    public static func find(_ page: PDFPage, in document: PDFDocument) -> String? {
         if let reason = unreadable(page.dictionary["Resources"], in: document, what: "its resources") { return reason }
         guard let contents = page.dictionary["Contents"] else { return nil }
         if let reason = unreadable(contents, in: document, what: "its content") { return reason }

@@ -1,4 +1,3 @@
-import Foundation
 import Imaging
 import PDF
 
@@ -39,6 +38,14 @@ public struct DocumentInfo: Sendable, Codable, Equatable {
         public var problemCount: Int
         /// One line for each of the first 100 of them.
         public var problems: [String]
+
+        /// Creates a check result.
+        public init(objects: Int, streams: Int, problemCount: Int, problems: [String]) {
+            self.objects = objects
+            self.streams = streams
+            self.problemCount = problemCount
+            self.problems = problems
+        }
     }
 
     /// The security handler's parameters.
@@ -123,35 +130,6 @@ extension DocumentInfo {
 }
 
 extension DocumentInfo {
-    /// Reads the PDF at `url`; with `check`, also loads every object and decodes every stream.
-    /// - Throws: `PipelineError`: `.fileAccess` when the file cannot be read, `.badInput`
-    ///   when it is not a readable PDF, `.encrypted` when `password` does not open it.
-    public static func read(_ url: URL, password: String? = nil, check: Bool = false) throws -> DocumentInfo {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            throw PipelineError(.fileAccess, "file not found: \(url.path)")
-        }
-        if isDirectory.boolValue { throw PipelineError(.fileAccess, "\(url.path) is a directory") }
-        let bytes = try FileBytes.read(url, limit: DocumentReader.maxInputBytes)
-        let name = url.lastPathComponent
-        do {
-            let document = try PDFDocument(bytes: bytes, password: password)
-            var info = try DocumentInfo(document)
-            if check {
-                let result = document.checkObjects()
-                info.check = Check(objects: result.objects, streams: result.streams,
-                                   problemCount: result.problemCount, problems: result.problems)
-            }
-            return info
-        } catch let error as PDFError {
-            switch error.code {
-            case .encrypted: throw PipelineError(.encrypted, "\(name): \(error.message) (--password)")
-            case .notAPDF: throw PipelineError(.badInput, "\(name) is not a PDF file")
-            default: throw PipelineError(.badInput, "\(name): \(error)")
-            }
-        }
-    }
-
     /// Describes an open document (one without pages too: its page count is 0).
     /// - Throws: `PDFError` when its page tree is past the reader's limits.
     public init(_ document: PDFDocument) throws {

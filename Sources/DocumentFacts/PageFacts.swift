@@ -20,31 +20,31 @@ public enum PageKind: String, Sendable, Equatable, CaseIterable {
 }
 
 /// Measured facts about a page's content, from which triage decides what to do with it.
-struct PageFacts: Equatable {
+public struct PageFacts: Equatable, Sendable {
     /// Visible glyphs, with or without a Unicode mapping.
-    var visibleGlyphs = 0
+    public var visibleGlyphs = 0
     /// Invisible glyphs (render mode 3 or 7, or clipped away) outside Legible's own layers:
     /// someone's OCR layer.
-    var invisibleGlyphs = 0
+    public var invisibleGlyphs = 0
     /// Whether the page draws a text layer Legible wrote earlier.
-    var hasLegibleLayer = false
+    public var hasLegibleLayer = false
     /// Share of the page covered by images (bounding boxes, clipped to the page, not de-overlapped).
-    var imageCoverage = 0.0
+    public var imageCoverage = 0.0
     /// Share of the page covered by visible glyph boxes.
-    var visibleTextShare = 0.0
+    public var visibleTextShare = 0.0
 
     /// Images cover at least this share of a page with little text (below `smallTextShare`):
     /// the images may hold words the text does not (a stamped scan, a caption above a
     /// picture), so the page is mixed. Pages where text dominates stay text pages.
-    static let mixedCoverage = 0.25
+    public static let mixedCoverage = 0.25
     /// Visible text covering less than this share of the page is a stamp, a header, a caption.
-    static let smallTextShare = 0.15
+    public static let smallTextShare = 0.15
     /// Fewer invisible glyphs than this are stray (a hidden page number, a clipped letter),
     /// not an OCR layer.
-    static let layerGlyphs = 3
+    public static let layerGlyphs = 3
 
     /// What the facts make of the page.
-    var kind: PageKind {
+    public var kind: PageKind {
         if hasLegibleLayer { return .ownLayer }
         // An OCR layer carries the page's words; a born-digital page that hides a few glyphs
         // (pdfjs/mixedfonts.pdf: 29 beside 312 visible) is still a text page.
@@ -59,7 +59,7 @@ struct PageFacts: Equatable {
     /// Reads the facts of `page`; content that cannot be decoded counts as no text. Pass the
     /// page's image placements when they are at hand, to save walking its content again, and
     /// say when its content (forms included) shows no text, to save reading its fonts.
-    static func measure(_ page: PDFPage, in document: PDFDocument, placements known: [ImagePlacement]? = nil,
+    public static func measure(_ page: PDFPage, in document: PDFDocument, placements known: [ImagePlacement]? = nil,
                         showsText: Bool = true) -> PageFacts {
         var facts = PageFacts()
         if showsText, let coverage = try? TextExtractor(document: document).coverage(of: page, annotations: false) {
