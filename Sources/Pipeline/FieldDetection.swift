@@ -22,7 +22,7 @@ public struct FieldDetection: Sendable {
     /// - Throws: `PipelineError`: `.missingDependency` when a scan needs OCR and no engine
     ///   can run, `.badInput` when a page cannot be read.
     public func fields(of pages: [PDFPage], in document: PDFDocument) async throws -> [FormField] {
-        let reader = FormsPageReader(document: document, extractor: TextExtractor(document: document), engines: engines,
+        let reader = FormsPageStage(document: document, extractor: TextExtractor(document: document), engines: engines,
                                      detector: detector, rasterizer: RasterizeStage(), job: OCRJob())
         let detector = self.detector
         var perPage: [Int: [FormField]] = [:]

@@ -114,7 +114,7 @@ public struct FormsRunner: Sendable {
             queue.append((page, options.textLayer ? try triage.decide(page) : nil))
         }
         progress(.started(pagesToRecognize: queue.count, total: pages.count))
-        let reader = FormsPageReader(document: document, extractor: TextExtractor(document: document), engines: engines,
+        let reader = FormsPageStage(document: document, extractor: TextExtractor(document: document), engines: engines,
                                      detector: detector, rasterizer: RasterizeStage(timeLimit: job.pageTimeout), job: job)
         let detector = self.detector
         var perPage: [Int: [FormField]] = [:]

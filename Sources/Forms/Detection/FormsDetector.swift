@@ -1,4 +1,3 @@
-import Forms
 import Imaging
 
 /// The form detector a forms run uses: how a scan's pixels become layout primitives, and how

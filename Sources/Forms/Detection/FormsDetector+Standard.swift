@@ -1,5 +1,3 @@
-import Forms
-
 extension FormsDetector {
     /// Legible's detector: `RasterPrimitiveFinder` for scans, `FieldAssembler` for every page's
     /// primitives, `FieldNamer` for the document, `VectorPrimitiveReader` for born-digital pages, all with

@@ -1,105 +1,23 @@
 import Foundation
-import Forms
 import Imaging
 import OCR
 import PDF
 import PDFText
 
-/// What reading one page for forms produced.
-struct FormsPageResult: Sendable {
-    /// The page's line in the report (fields not counted yet).
-    var report: FormsPageReport
-    /// Its primitives, when its layout could be read.
-    var primitives: LayoutPrimitives?
-    /// The words OCR found, for a text layer (`ocr --forms`).
-    var ocr: OCRPage?
-    /// Maps the recognized raster's pixels to user space.
-    var pixelToPage = Matrix.identity
-    /// Why the page needed OCR that cannot run (no engine): the whole run stops with it.
-    var missingDependency: String?
-}
-
-/// Reads one page's layout primitives the cheapest way that works: a born-digital page (text
-/// and vector rules) from its drawing and text, without pixels; a scan from its pixels on an
-/// OCR worker thread, with its words from its own text layer or, when it has none, from OCR.
-struct FormsPageReader: Sendable {
-    let document: PDFDocument
-    let extractor: TextExtractor
-    let engines: OCRWorkerPool
-    let detector: FormsDetector
-    let rasterizer: RasterizeStage
-    let job: OCRJob
-
-    /// Reads `page`; `recognize` asks for OCR even when the page's words are known (the text
-    /// layer of `ocr --forms`). Failures are reported on the page, never thrown.
-    func read(_ page: PDFPage, recognize: Bool) async -> FormsPageResult {
-        var report = FormsPageReport(index: page.index, method: .none, fields: 0, detectSeconds: 0, ocrSeconds: 0,
-                                     ocrWords: 0, failure: nil)
-        let started = Date()
-        let content = try? extractor.textAndGeometry(of: page)
-        if let content, !recognize, Self.isVector(content.text, content.geometry) {
-            let primitives = detector.vector.primitives(page: page.index, geometry: content.geometry, text: content.text)
-            report.method = .vector
-            report.detectSeconds = Date().timeIntervalSince(started)
-            return FormsPageResult(report: report, primitives: primitives)
-        }
-        let raster: PageRaster?
-        do { raster = try await rasterizer.raster(for: page, in: document) } catch let error as ImagingError
-            where error.code == .timedOut {
-            report.failure = "page \(page.index + 1): \(error.message) (--page-timeout)"
-            return FormsPageResult(report: report)
-        } catch {
-            report.failure = "page \(page.index + 1): its images cannot be read: \(error)"
-            return FormsPageResult(report: report)
-        }
-        guard let raster else {
-            // No image: a vector page without rules, or an empty one. Its drawing is all there is.
-            if let content {
-                report.method = .vector
-                report.detectSeconds = Date().timeIntervalSince(started)
-                return FormsPageResult(report: report, primitives: detector.vector.primitives(
-                    page: page.index, geometry: content.geometry, text: content.text))
-            }
-            return FormsPageResult(report: report)
-        }
-        let frame = PageFrame(page)
-        let pageWords = content.map { Self.layoutWords($0.text, frame: frame) } ?? (visible: [], all: [], hasInvisible: false)
-        // An earlier OCR layer gives the words; otherwise OCR reads the scan (a stamp's real
-        // text is not in the raster, so it joins the recognized words).
-        let needsOCR = recognize || !pageWords.hasInvisible
-        let known = pageWords.hasInvisible ? pageWords.all : pageWords.visible
-        let detector = self.detector, job = self.job, index = page.index
-        do {
-            let work = try await engines.performOnWorker { engine in
-                try Self.detect(raster, engine: needsOCR ? try engine.get() : nil, job: job, known: known, frame: frame,
-                                page: index, detector: detector)
-            }
-            report.method = .raster
-            report.detectSeconds = work.detectSeconds
-            report.ocrSeconds = work.ocrSeconds
-            report.ocrWords = work.ocr?.lines.reduce(0) { $0 + $1.words.count } ?? 0
-            return FormsPageResult(report: report, primitives: work.primitives, ocr: work.ocr, pixelToPage: work.pixelToPage)
-        } catch let error as OCRError where error.code == .timedOut {
-            report.failure = "page \(page.index + 1): \(error.message) (--page-timeout)"
-        } catch let error as OCRError where error.code == .missingDependency {
-            report.failure = "page \(page.index + 1): \(error.message)"
-            return FormsPageResult(report: report, missingDependency: error.message)
-        } catch {
-            report.failure = "page \(page.index + 1): \(error)"
-        }
-        return FormsPageResult(report: report)
-    }
-
+/// How a forms run reads one page's layout primitives, without the run around it: whether a
+/// born-digital page can be read from its drawing and text, its words in layout space, and a
+/// scan's primitives from its pixels (with OCR for its labels) on an OCR worker thread.
+public enum PageLayoutReader {
     /// A page is read from its vectors when it shows text and draws rules or boxes, or types its
     /// fill-in lines as underscores.
-    static func isVector(_ text: PageText, _ geometry: PageGeometry) -> Bool {
+    public static func isVector(_ text: PageText, _ geometry: PageGeometry) -> Bool {
         text.words.contains(where: \.isVisible) && (!(geometry.segments.isEmpty && geometry.rectangles.isEmpty)
             || text.words.contains { $0.isVisible && VectorPrimitiveReader.hasUnderscoreLine($0.text) })
     }
 
     /// The page's words in layout space: the visible ones, all of them, and whether any is
     /// invisible (an OCR layer).
-    static func layoutWords(_ text: PageText, frame: PageFrame) -> (visible: [LayoutWord], all: [LayoutWord], hasInvisible: Bool) {
+    public static func layoutWords(_ text: PageText, frame: PageFrame) -> (visible: [LayoutWord], all: [LayoutWord], hasInvisible: Bool) {
         var visible: [LayoutWord] = [], all: [LayoutWord] = []
         for word in text.words {
             let r = frame.display(word.box)
@@ -111,20 +29,27 @@ struct FormsPageReader: Sendable {
     }
 
     /// What the worker thread hands back.
-    struct RasterWork: Sendable {
-        var primitives: LayoutPrimitives
-        var ocr: OCRPage?
-        var pixelToPage: Matrix
-        var detectSeconds: Double
-        var ocrSeconds: Double
+    public struct RasterWork: Sendable {
+        /// The page's primitives in layout space (points, upright as displayed).
+        public var primitives: LayoutPrimitives
+        /// The words OCR found, in raster pixels; nil when no engine was given.
+        public var ocr: OCRPage?
+        /// Maps the recognized raster's pixels to user space.
+        public var pixelToPage: Matrix
+        /// Seconds spent finding primitives (without OCR).
+        public var detectSeconds: Double
+        /// Seconds the engine spent on the page and its label crops.
+        public var ocrSeconds: Double
     }
 
     /// On an OCR worker: resample, recognize when an engine is given, find the primitives.
     /// The raster is upright as displayed; its extent on the page is found from its mapping,
     /// so a scan that covers part of the page still lands where it is.
-    static func detect(_ raster: PageRaster, engine: (any OCREngine)?, job: OCRJob, known: [LayoutWord], frame: PageFrame,
-                       page: Int, detector: FormsDetector) throws -> RasterWork {
-        var raster = try raster.reduced(toAtMost: job.maxOCRResolution)
+    /// `maxResolution` caps the raster's resolution (`--max-ocr-dpi`), `timeout` each recognition
+    /// (`--page-timeout`).
+    public static func detect(_ raster: PageRaster, engine: (any OCREngine)?, maxResolution: Int, timeout: Double?,
+                              known: [LayoutWord], frame: PageFrame, page: Int, detector: FormsDetector) throws -> RasterWork {
+        var raster = try raster.reduced(toAtMost: maxResolution)
         if raster.image.depth == 32 {
             raster = PageRaster(image: try raster.image.gray8(), dpi: raster.dpi, pixelToPage: raster.pixelToPage)
         }
@@ -141,7 +66,7 @@ struct FormsPageReader: Sendable {
         var ocrSeconds = 0.0
         if let engine {
             let started = Date()
-            let page = try engine.recognize(raster.image, dpi: raster.dpi, timeout: job.pageTimeout)
+            let page = try engine.recognize(raster.image, dpi: raster.dpi, timeout: timeout)
             ocrSeconds = Date().timeIntervalSince(started)
             ocr = page
             for word in page.lines.flatMap(\.words) where !word.text.trimmingCharacters(in: .whitespaces).isEmpty {
@@ -152,7 +77,7 @@ struct FormsPageReader: Sendable {
             // Labels on tinted bands, which the page pass reads as dark blocks: read again, black on white.
             var found: [LayoutWord] = []
             for crop in try TintedLabelCrops.crops(of: raster.image, dpi: raster.dpi) {
-                let part = try engine.recognize(crop.image, dpi: raster.dpi, timeout: job.pageTimeout)
+                let part = try engine.recognize(crop.image, dpi: raster.dpi, timeout: timeout)
                 for word in part.lines.flatMap(\.words) {
                     let p = display(word.box.left + Double(crop.x), word.box.top + Double(crop.y))
                     let q = display(word.box.right + Double(crop.x), word.box.bottom + Double(crop.y))
@@ -167,7 +92,7 @@ struct FormsPageReader: Sendable {
             }
             var sideways: [LayoutWord] = [], read: [LayoutRect] = []
             for crop in try RotatedLabelCrops.crops(of: raster.image, dpi: raster.dpi) {
-                let part = try engine.recognize(crop.image, dpi: raster.dpi, timeout: job.pageTimeout)
+                let part = try engine.recognize(crop.image, dpi: raster.dpi, timeout: timeout)
                 let kept = crop.pageWords(part.lines.flatMap(\.words).map {
                     CropWord(text: $0.text, left: $0.box.left, top: $0.box.top, right: $0.box.right, bottom: $0.box.bottom, confidence: $0.confidence)
                 })
@@ -189,7 +114,7 @@ struct FormsPageReader: Sendable {
                 guard let crop = try CellLabelCrops.crop(of: raster.image, x: Int((cell.left / sx).rounded()), y: Int((cell.top / sy).rounded()),
                                                          width: Int((cell.width / sx).rounded()), height: Int((cell.height / sy).rounded()),
                                                          dpi: raster.dpi) else { continue }
-                let part = try engine.recognize(crop.image, dpi: raster.dpi, timeout: job.pageTimeout)
+                let part = try engine.recognize(crop.image, dpi: raster.dpi, timeout: timeout)
                 let found = part.lines.flatMap(\.words).map { word in
                     LayoutWord(text: word.text, rect: LayoutRect(left: (word.box.left + Double(crop.x)) * sx, top: (word.box.top + Double(crop.y)) * sy,
                                                                  right: (word.box.right + Double(crop.x)) * sx, bottom: (word.box.bottom + Double(crop.y)) * sy),
