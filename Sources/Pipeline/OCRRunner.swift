@@ -152,7 +152,7 @@ public struct OCRRunner: Sendable {
                 return PageResult(report: report, recognition: nil)
             }
             report.rasterizeSeconds = Date().timeIntervalSince(rasterStart)
-            let recognition = try await engines.perform { engine in try PageJob.run(raster, engine: engine, job: job) }
+            let recognition = try await engines.perform { engine in try PageRecognizer.run(raster, engine: engine, job: job.recognition) }
             report.recognizeSeconds = recognition.seconds
             report.dpi = recognition.dpi
             report.rotationApplied = recognition.rotationCorrection * 90
