@@ -1,3 +1,4 @@
+import FileIO
 import Foundation
 
 /// What happened to one file of a batch: a row of the summary report.

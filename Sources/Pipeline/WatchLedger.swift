@@ -1,3 +1,4 @@
+import FileIO
 import Foundation
 
 /// A watch journal line: one step in the life of one input, keyed by its path in the inbox and

@@ -3,16 +3,16 @@ import PDFWriter
 
 /// What `lstat` says about a path: enough to tell whether a file is still being written and
 /// whether it is a regular file, a folder or a link (which is never followed).
-struct FileStamp: Sendable, Equatable {
-    enum Kind: Sendable, Equatable { case regular, directory, symlink, other }
-    var kind: Kind
-    var size: Int64
+package struct FileStamp: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable { case regular, directory, symlink, other }
+    package var kind: Kind
+    package var size: Int64
     /// Modification time in nanoseconds since the epoch.
-    var modified: Int64
-    var inode: UInt64
+    package var modified: Int64
+    package var inode: UInt64
 
     /// A stamp with the given values.
-    init(kind: Kind, size: Int64, modified: Int64, inode: UInt64) {
+    package init(kind: Kind, size: Int64, modified: Int64, inode: UInt64) {
         self.kind = kind
         self.size = size
         self.modified = modified
@@ -20,7 +20,7 @@ struct FileStamp: Sendable, Equatable {
     }
 
     /// The stamp of `path`, or nil when nothing is there.
-    init?(path: String) {
+    package init?(path: String) {
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
         switch info.st_mode & S_IFMT {
@@ -37,10 +37,10 @@ struct FileStamp: Sendable, Equatable {
 
 /// File operations that survive a crash at any instant: folders synced after renames, moves
 /// that fall back to copy-sync-rename-unlink across file systems, text written atomically.
-enum DurableFiles {
+package enum DurableFiles {
     /// Flushes a folder's entries (new names, renames) to disk. Best effort: some file
     /// systems refuse to sync a folder, and there is nothing more to do then.
-    static func syncDirectory(_ url: URL) {
+    package static func syncDirectory(_ url: URL) {
         let descriptor = open(url.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         _ = fsync(descriptor)
@@ -49,7 +49,7 @@ enum DurableFiles {
 
     /// Creates `url` and its parents. Another process creating the same folder at the same
     /// moment (shards on shared storage) is not an error.
-    static func makeDirectories(_ url: URL) throws {
+    package static func makeDirectories(_ url: URL) throws {
         do {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         } catch {
@@ -63,7 +63,7 @@ enum DurableFiles {
     /// folders. Across file systems the bytes are copied to a temporary file, synced and
     /// renamed into place before the source is removed, so a crash leaves at worst two copies
     /// and never none.
-    static func move(_ source: URL, to destination: URL) throws {
+    package static func move(_ source: URL, to destination: URL) throws {
         try makeDirectories(destination.deletingLastPathComponent())
         if rename(source.path, destination.path) == 0 {
             syncDirectory(destination.deletingLastPathComponent())
@@ -91,7 +91,7 @@ enum DurableFiles {
     }
 
     /// Deletes `url` and syncs its folder, so the deletion survives a crash.
-    static func remove(_ url: URL) throws {
+    package static func remove(_ url: URL) throws {
         guard unlink(url.path) == 0 || errno == ENOENT else {
             throw PipelineError(.fileAccess, "cannot delete \(url.path): \(String(cString: strerror(errno)))")
         }
@@ -99,7 +99,7 @@ enum DurableFiles {
     }
 
     /// Writes `text` to `url` atomically (temporary file, fsync, rename, folder sync).
-    static func write(_ text: String, to url: URL) throws {
+    package static func write(_ text: String, to url: URL) throws {
         try makeDirectories(url.deletingLastPathComponent())
         do {
             let file = try OutputFile(destination: url)
@@ -114,7 +114,7 @@ enum DurableFiles {
     /// Removes the temporary files writers killed before their rename left beside `target`
     /// (see `TemporaryName`: those whose process is gone, and an older version's for
     /// `target`). Only for targets no live process is writing.
-    static func removeLeftoverTemporaries(of target: URL) {
+    package static func removeLeftoverTemporaries(of target: URL) {
         let folder = target.deletingLastPathComponent()
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         where TemporaryName.isLeftover(name, target: target.lastPathComponent) {
@@ -123,7 +123,7 @@ enum DurableFiles {
     }
 
     /// `name` if `isTaken` says it is free, else `stem-2.ext`, `stem-3.ext`, …
-    static func uniqueName(_ name: String, isTaken: (String) -> Bool) -> String {
+    package static func uniqueName(_ name: String, isTaken: (String) -> Bool) -> String {
         guard isTaken(name) else { return name }
         let dot = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : $0 }
         let stem = dot.map { String(name[..<$0]) } ?? name
@@ -134,14 +134,14 @@ enum DurableFiles {
     }
 
     /// Whether `inner` is `outer` or lies inside it, comparing real paths (links resolved).
-    static func isInside(_ inner: URL, _ outer: URL) -> Bool {
+    package static func isInside(_ inner: URL, _ outer: URL) -> Bool {
         let a = realPath(inner), b = realPath(outer)
         return a == b || a.hasPrefix(b.hasSuffix("/") ? b : b + "/")
     }
 
     /// The path with links resolved; for a path that does not exist yet, its nearest existing
     /// parent resolved and the rest appended.
-    static func realPath(_ url: URL) -> String {
+    package static func realPath(_ url: URL) -> String {
         let path = url.standardizedFileURL.path
         if let resolved = realpath(path, nil) {
             defer { free(resolved) }

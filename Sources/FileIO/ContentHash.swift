@@ -3,10 +3,10 @@ import PDF
 
 /// The fingerprint of an input's bytes, the key under which journals remember it: SHA-256
 /// (from the PDF module's crypto), so two different files never pass for one.
-enum ContentHash {
+package enum ContentHash {
     /// "sha256:" and the hex digest of the file at `url`, read in 1 MiB chunks.
     /// - Throws: `PipelineError.fileAccess` when it cannot be read.
-    static func of(_ url: URL) throws -> String {
+    package static func of(_ url: URL) throws -> String {
         let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw PipelineError(.fileAccess, "cannot read \(url.path): \(String(cString: strerror(errno)))")

@@ -4,12 +4,12 @@ import Foundation
 /// would claim the same inputs. An `flock` on `OUT/.legible/watch.lock` (and one on the inbox
 /// folder), which the kernel releases when the process dies, so a watcher killed with SIGKILL
 /// never leaves a stale lock behind.
-final class WatchLock: Sendable {
+package final class WatchLock: Sendable {
     private let descriptor: Int32
 
     /// Takes the lock.
     /// - Throws: `PipelineError.fileAccess` when another watcher holds it.
-    init(in out: URL) throws {
+    package init(in out: URL) throws {
         let url = out.appendingPathComponent(SourceTree.stateFolderName).appendingPathComponent("watch.lock")
         try DurableFiles.makeDirectories(url.deletingLastPathComponent())
         descriptor = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
@@ -27,7 +27,7 @@ final class WatchLock: Sendable {
     /// watcher of the same inbox is refused whatever its `--out`. Nil where the file system
     /// cannot lock folders (some network file systems): the output folder's lock still holds.
     /// - Throws: `PipelineError.fileAccess` when another watcher holds it.
-    static func inbox(_ inbox: URL) throws -> WatchLock? {
+    package static func inbox(_ inbox: URL) throws -> WatchLock? {
         let descriptor = open(inbox.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil } // prepare() reported a missing inbox already
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
@@ -42,5 +42,5 @@ final class WatchLock: Sendable {
     private init(descriptor: Int32) { self.descriptor = descriptor }
 
     /// Releases the lock.
-    func release() { close(descriptor) }
+    package func release() { close(descriptor) }
 }

@@ -18,7 +18,7 @@ public enum FileBytes {
         return try read(url, limit: limit)
     }
 
-    static func read(_ url: URL, limit: Int) throws -> [UInt8] {
+    package static func read(_ url: URL, limit: Int) throws -> [UInt8] {
         let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw PipelineError(.fileAccess, "cannot read \(url.path): \(String(cString: strerror(errno)))")

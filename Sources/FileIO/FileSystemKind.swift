@@ -3,7 +3,7 @@ import Foundation
 /// Which file system holds a folder, as far as it matters for noticing changes: inotify only
 /// sees what this kernel does, so on network and FUSE file systems, where other machines (or
 /// a user-space daemon) write, events do not arrive and the folder must be polled.
-enum FileSystemKind {
+package enum FileSystemKind {
     /// `statfs` magic numbers (linux/magic.h and the file systems' own headers).
     private static let remote: [Int: String] = [
         0x6969: "nfs", 0x517B: "smb", 0xFF53_4D42: "cifs", 0xFE53_4D42: "smb2", 0x6573_5546: "fuse",
@@ -13,7 +13,7 @@ enum FileSystemKind {
 
     /// The name of the network or FUSE file system holding `url`, or nil for a local one
     /// (and when `statfs` fails, since inotify is then tried and probed anyway).
-    static func remoteName(of url: URL) -> String? {
+    package static func remoteName(of url: URL) -> String? {
         magic(of: url).flatMap { remote[Int(UInt32(truncatingIfNeeded: $0))] }
     }
 

@@ -3,9 +3,9 @@ import Foundation
 /// Linux inotify over an inbox and all its subfolders, read on a thread of its own (a read
 /// that blocks must never hold one of Swift's cooperative threads). New subfolders are
 /// watched as they appear; links are never followed.
-final class InotifyMonitor: @unchecked Sendable {
+package final class InotifyMonitor: @unchecked Sendable {
     /// What changed, relative to the inbox.
-    enum Change: Sendable, Equatable {
+    package enum Change: Sendable, Equatable {
         /// A file was written and closed, moved in, or created.
         case file(String)
         /// A folder appeared (and is now watched); files may already be in it.
@@ -15,10 +15,10 @@ final class InotifyMonitor: @unchecked Sendable {
     }
 
     /// The file `probe` writes to check that events arrive.
-    static let probeName = ".legible-inotify-probe"
+    package static let probeName = ".legible-inotify-probe"
 
     /// Removes a probe file left by a watcher killed while probing.
-    static func removeStaleProbe(in root: URL) {
+    package static func removeStaleProbe(in root: URL) {
         unlink(root.appendingPathComponent(probeName).path)
     }
 
@@ -36,7 +36,7 @@ final class InotifyMonitor: @unchecked Sendable {
     /// Watches `root` and its subfolders; `handler` is called on the monitor's thread.
     /// - Throws: `PipelineError.fileAccess` when inotify is unavailable or the root cannot be
     ///   watched (the caller falls back to polling).
-    init(root: URL, handler: @escaping @Sendable (Change) -> Void) throws {
+    package init(root: URL, handler: @escaping @Sendable (Change) -> Void) throws {
         self.root = root
         self.handler = handler
         descriptor = inotify_init1(Int32(IN_CLOEXEC) | Int32(IN_NONBLOCK))
@@ -57,7 +57,7 @@ final class InotifyMonitor: @unchecked Sendable {
     }
 
     /// Starts reading events.
-    func start() {
+    package func start() {
         let thread = Thread { [self] in
             Thread.current.name = "legible-inotify"
             self.run()
@@ -66,7 +66,7 @@ final class InotifyMonitor: @unchecked Sendable {
     }
 
     /// Stops the thread, which closes the descriptors. Call once.
-    func stop() {
+    package func stop() {
         var byte: UInt8 = 1
         _ = write(wake.write, &byte, 1)
         close(wake.write)
@@ -74,7 +74,7 @@ final class InotifyMonitor: @unchecked Sendable {
 
     /// Writes a hidden file into the inbox and waits up to `timeout` seconds for its event:
     /// false means events do not arrive here (a file system inotify cannot see).
-    func probe(timeout: Double) -> Bool {
+    package func probe(timeout: Double) -> Bool {
         let path = root.appendingPathComponent(Self.probeName).path
         // Created in place (no temporary-and-rename), so a watcher killed here leaves at most
         // this one hidden file, which the next start removes.

@@ -1,5 +1,4 @@
 import Foundation
-import Imaging
 
 /// Checks made before any work starts, so a run never fails at the end for a reason it
 /// could have seen at the beginning, and never destroys what it was not asked to write:
@@ -7,24 +6,24 @@ import Imaging
 /// refused: renaming a finished file over `/dev/null` would replace the device), an output is
 /// never one of the inputs (compared by device and inode, so links do not hide it), and two
 /// outputs of one run are never the same file.
-enum OutputCheck {
+package enum OutputCheck {
     /// Refuses an output that would overwrite an input, an existing file that is not a regular
     /// file, or one in a folder that cannot be written.
     /// - Throws: `PipelineError`: `.badArguments` when `output` is an input (or an image a PDF
     ///   would replace: the output name was forgotten), `.fileAccess` for a device, FIFO,
     ///   socket or folder, or a missing or read-only folder.
-    static func file(_ output: URL, input: URL) throws {
+    package static func file(_ output: URL, input: URL) throws {
         try file(output, inputs: [input])
     }
 
     /// `file(_:input:)` for a run with several inputs.
-    static func file(_ output: URL, inputs: [URL]) throws {
+    package static func file(_ output: URL, inputs: [URL]) throws {
         try target(output, inputs: inputs)
         try folder(output.deletingLastPathComponent())
     }
 
     /// `file(_:inputs:)` for every output of one run, which must also differ from each other.
-    static func files(_ outputs: [URL], inputs: [URL]) throws {
+    package static func files(_ outputs: [URL], inputs: [URL]) throws {
         var seen: [FileIdentity: URL] = [:]
         var seenPaths: [String: URL] = [:]
         for output in outputs {
@@ -42,7 +41,7 @@ enum OutputCheck {
     /// Refuses a file about to be written at `url` (checked again for each file a run writes
     /// into a folder: thumbnails, hOCR and ALTO pages) when it is an input or not a regular file.
     /// - Throws: as `file(_:inputs:)`.
-    static func target(_ url: URL, inputs: [URL]) throws {
+    package static func target(_ url: URL, inputs: [URL]) throws {
         // `stat` follows links: a link to a device is refused like the device.
         var info = stat()
         guard stat(url.path, &info) == 0 else { return } // a new name
@@ -56,25 +55,10 @@ enum OutputCheck {
         }
     }
 
-    /// Refuses a PDF output whose name holds an existing image: `legible images a.png b.png`
-    /// with the output name forgotten would otherwise replace the last image with a PDF.
-    /// - Throws: `PipelineError(.badArguments)`.
-    static func notAnImage(_ output: URL) throws {
-        // Only a regular file is opened: opening a FIFO to read would wait for a writer.
-        var info = stat()
-        guard stat(output.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
-              let handle = FileHandle(forReadingAtPath: output.path) else { return }
-        defer { try? handle.close() }
-        let head = [UInt8]((try? handle.read(upToCount: 64)) ?? Data())
-        if ImageFileKind.sniff(head) != nil {
-            throw PipelineError(.badArguments, "the output \(output.path) is an existing image, which a PDF would replace; was the output name forgotten? Name a new file or a PDF")
-        }
-    }
-
     /// A folder's own check: an existing folder, or a new name (created later), never a file,
     /// device or FIFO (thumbnails', hOCR and ALTO folders).
     /// - Throws: `PipelineError(.fileAccess)`.
-    static func folderTarget(_ url: URL) throws {
+    package static func folderTarget(_ url: URL) throws {
         var info = stat()
         guard stat(url.path, &info) == 0 else { return }
         let mode = info.st_mode & S_IFMT
@@ -84,7 +68,7 @@ enum OutputCheck {
     }
 
     /// An existing, writable folder.
-    static func folder(_ url: URL) throws {
+    package static func folder(_ url: URL) throws {
         let path = url.path.isEmpty ? "." : url.path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -109,17 +93,17 @@ enum OutputCheck {
 
 /// A file as the kernel knows it: the same identity means the same bytes, whatever the path
 /// (hard links, symbolic links, `..`).
-struct FileIdentity: Hashable {
-    let device: UInt64
-    let inode: UInt64
+package struct FileIdentity: Hashable {
+    package let device: UInt64
+    package let inode: UInt64
 
-    init(_ info: stat) {
+    package init(_ info: stat) {
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
     }
 
     /// The identity of what `path` names (links followed), or nil when nothing is there.
-    init?(path: String) {
+    package init?(path: String) {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         self.init(info)
