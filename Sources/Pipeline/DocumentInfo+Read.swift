@@ -2,6 +2,7 @@ import FileIO
 import Foundation
 import DocumentFacts
 import PDF
+import PDFImages
 
 extension DocumentInfo {
     /// Reads the PDF at `url`; with `check`, also loads every object and decodes every stream.

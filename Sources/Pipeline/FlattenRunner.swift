@@ -1,6 +1,7 @@
 import FileIO
 import Foundation
 import PDF
+import PDFImages
 import PDFWriter
 import Forms
 

@@ -3,6 +3,7 @@ import Foundation
 import Forms
 import OCR
 import PDF
+import PDFImages
 import PDFText
 
 /// What a forms run is asked to do besides finding fields.

@@ -3,6 +3,7 @@ import Foundation
 import Imaging
 import OCR
 import PDF
+import PDFImages
 import PDFWriter
 
 /// Runs the OCR job on one document: read → triage → rasterize → recognize → write.

@@ -1,6 +1,5 @@
 import FileIO
 import Foundation
-import PDFImages
 
 extension ImagePageOptions {
     /// Parses `--page-size`: `fit`, `letter` (8.5 × 11 in), `a4` (210 × 297 mm), or `WxH`

@@ -1,7 +1,6 @@
 import FileIO
 import Foundation
 import Imaging
-import PDFImages
 import PDFWriter
 
 /// Image files to one PDF, a page per frame (`legible images`): the library face of
@@ -50,12 +49,12 @@ public enum ImagesToPDF {
     }
 
     /// The frames of one image file.
-    static func frames(of url: URL, options: ImagePageOptions) throws -> [EncodedImage] {
+    package static func frames(of url: URL, options: ImagePageOptions) throws -> [EncodedImage] {
         try frames(of: try FileBytes.input(url), name: url.lastPathComponent, options: options)
     }
 
     /// The frames of an image file's bytes; `name` is what messages call it.
-    static func frames(of bytes: [UInt8], name: String, options: ImagePageOptions) throws -> [EncodedImage] {
+    package static func frames(of bytes: [UInt8], name: String, options: ImagePageOptions) throws -> [EncodedImage] {
         guard ImageFileKind.sniff(bytes) != nil else {
             throw PipelineError(.badInput, "\(name) is not \(ImageFileKind.accepted)")
         }

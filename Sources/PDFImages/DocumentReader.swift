@@ -2,16 +2,15 @@ import FileIO
 import Foundation
 import Imaging
 import PDF
-import PDFImages
 
 /// The read stage: opens a PDF, or wraps image files as a PDF with a page per frame.
-enum DocumentReader {
+package enum DocumentReader {
     /// The largest input file read (protects memory; inputs are read whole).
-    static let maxInputBytes = FileBytes.maxInputBytes
+    package static let maxInputBytes = FileBytes.maxInputBytes
 
     /// Opens `url`. An encrypted PDF is opened with `password` (or the empty one); the writer
     /// keeps its encryption unless `decrypt` is true, and a note says which.
-    static func open(_ url: URL, password: String? = nil, decrypt: Bool = false) throws -> (document: PDFDocument, notes: [String]) {
+    package static func open(_ url: URL, password: String? = nil, decrypt: Bool = false) throws -> (document: PDFDocument, notes: [String]) {
         let bytes = try FileBytes.input(url)
         guard !bytes.isEmpty else { throw PipelineError(.badInput, "\(url.lastPathComponent) is empty") }
         if ImageFileKind.sniff(bytes) != nil {
