@@ -6,13 +6,13 @@ import Foundation
 /// A stage actor owns one per instance (per document run), so documents run side by side in a
 /// batch never queue behind one process-wide thread, and calls `stop()` from its `deinit`: the
 /// thread finishes what is queued and exits.
-final class DedicatedThreadExecutor: SerialExecutor, @unchecked Sendable {
+package final class DedicatedThreadExecutor: SerialExecutor, @unchecked Sendable {
     private let condition = NSCondition()
     private var jobs: [UnownedJob] = []
     private var stopping = false
 
     /// Starts the thread. It holds the executor until it exits, so jobs never outlive it.
-    init(name: String) {
+    package init(name: String) {
         let thread = Thread { [self] in
             Thread.current.name = name
             self.run()
@@ -21,7 +21,7 @@ final class DedicatedThreadExecutor: SerialExecutor, @unchecked Sendable {
         thread.start()
     }
 
-    func enqueue(_ job: consuming ExecutorJob) {
+    package func enqueue(_ job: consuming ExecutorJob) {
         let unowned = UnownedJob(job)
         condition.lock()
         jobs.append(unowned)
@@ -29,12 +29,12 @@ final class DedicatedThreadExecutor: SerialExecutor, @unchecked Sendable {
         condition.unlock()
     }
 
-    func asUnownedSerialExecutor() -> UnownedSerialExecutor {
+    package func asUnownedSerialExecutor() -> UnownedSerialExecutor {
         UnownedSerialExecutor(ordinary: self)
     }
 
     /// Lets the thread exit once the jobs queued are done (the owner has no more to give it).
-    func stop() {
+    package func stop() {
         condition.lock()
         stopping = true
         condition.signal()

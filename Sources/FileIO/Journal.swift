@@ -1,4 +1,3 @@
-import FileIO
 import Foundation
 import PDFWriter
 
@@ -9,11 +8,11 @@ private let journalExecutor = DedicatedThreadExecutor(name: "legible-journal")
 /// restarted run reads to know what was finished. One process writes a journal file (shards
 /// have one each), so no locks are needed, which network file systems would break. A line
 /// cut short by a crash is ignored when read, and the next append starts on a fresh line.
-actor Journal<Entry: Codable & Sendable> {
-    nonisolated var unownedExecutor: UnownedSerialExecutor { journalExecutor.asUnownedSerialExecutor() }
+package actor Journal<Entry: Codable & Sendable> {
+    package nonisolated var unownedExecutor: UnownedSerialExecutor { journalExecutor.asUnownedSerialExecutor() }
 
     /// The file.
-    nonisolated let url: URL
+    package nonisolated let url: URL
     private let descriptor: Int32
     private let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
@@ -23,7 +22,7 @@ actor Journal<Entry: Codable & Sendable> {
 
     /// Opens (creating) the journal at `url` for appending.
     /// - Throws: `PipelineError.fileAccess`.
-    init(url: URL) throws {
+    package init(url: URL) throws {
         try DurableFiles.makeDirectories(url.deletingLastPathComponent())
         let descriptor = open(url.path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
@@ -43,7 +42,7 @@ actor Journal<Entry: Codable & Sendable> {
 
     /// Appends `entry` as one line and syncs it to disk.
     /// - Throws: `PipelineError.fileAccess` when it cannot be written or synced.
-    func append(_ entry: Entry) throws {
+    package func append(_ entry: Entry) throws {
         var line: [UInt8]
         do { line = [UInt8](try encoder.encode(entry)) } catch {
             throw PipelineError(.other, "cannot encode a journal entry: \(error)")
@@ -69,7 +68,7 @@ actor Journal<Entry: Codable & Sendable> {
 
     /// The entries of the journal files at `urls`, in file order; lines that do not decode
     /// (cut short by a crash, written by a newer version) are skipped.
-    static func read(_ urls: [URL]) -> [Entry] {
+    package static func read(_ urls: [URL]) -> [Entry] {
         let decoder = JSONDecoder()
         var entries: [Entry] = []
         for url in urls {
@@ -83,7 +82,7 @@ actor Journal<Entry: Codable & Sendable> {
 
     /// Replaces the journal at `url` with `entries`, atomically (used to compact it while no
     /// journal is open on it).
-    static func rewrite(_ url: URL, with entries: [Entry]) throws {
+    package static func rewrite(_ url: URL, with entries: [Entry]) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var text = ""
