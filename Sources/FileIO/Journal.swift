@@ -1,15 +1,17 @@
 import Foundation
 import PDFWriter
 
-/// The thread journal writes block on (fsync), away from Swift's cooperative pool.
-private let journalExecutor = DedicatedThreadExecutor(name: "legible-journal")
-
 /// An append-only log of JSON lines, each synced to disk before `append` returns: what a
 /// restarted run reads to know what was finished. One process writes a journal file (shards
 /// have one each), so no locks are needed, which network file systems would break. A line
 /// cut short by a crash is ignored when read, and the next append starts on a fresh line.
+///
+/// Appends block on `fsync`, so they run on a thread of the journal's own, away from Swift's
+/// cooperative pool: one per open journal (a run, a shard, a watcher), ended when the journal
+/// is let go, so runs in one process never queue their syncs behind one process-wide thread.
 package actor Journal<Entry: Codable & Sendable> {
-    package nonisolated var unownedExecutor: UnownedSerialExecutor { journalExecutor.asUnownedSerialExecutor() }
+    private let executor = DedicatedThreadExecutor(name: "legible-journal")
+    package nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     /// The file.
     package nonisolated let url: URL
@@ -38,7 +40,10 @@ package actor Journal<Entry: Codable & Sendable> {
         DurableFiles.syncDirectory(url.deletingLastPathComponent())
     }
 
-    deinit { close(descriptor) }
+    deinit {
+        close(descriptor)
+        executor.stop()
+    }
 
     /// Appends `entry` as one line and syncs it to disk.
     /// - Throws: `PipelineError.fileAccess` when it cannot be written or synced.
