@@ -10,7 +10,7 @@ import PDFWriter
 /// cooperative pool: one per open journal (a run, a shard, a watcher), ended when the journal
 /// is let go, so runs in one process never queue their syncs behind one process-wide thread.
 package actor Journal<Entry: Codable & Sendable> {
-    private let executor = DedicatedThreadExecutor(name: "legible-journal")
+    private let executor: DedicatedThreadExecutor
     package nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     /// The file.
@@ -30,6 +30,8 @@ package actor Journal<Entry: Codable & Sendable> {
         guard descriptor >= 0 else {
             throw PipelineError(.fileAccess, "cannot open the journal \(url.path): \(String(cString: strerror(errno)))")
         }
+        // Started only once nothing can throw: a failed init runs no deinit to stop it.
+        executor = DedicatedThreadExecutor(name: "legible-journal")
         self.url = url
         self.descriptor = descriptor
         var last: UInt8 = 0
