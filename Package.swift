@@ -34,7 +34,8 @@ let package = Package(
         .target(name: "Tesseract", dependencies: ["OCR", "Imaging", "CTesseract", "CLeptonica"]),
         .target(name: "TextLayer", dependencies: ["PDF", "PDFWriter", "OCR"]),
         // The PDF/A-2 validator (issue 16): reads like PDFText, so the writer stays free of it.
-        .target(name: "PDFA", dependencies: ["PDF"]),
+        // PDFAOutput (convert with the writer, then validate) sits here, above both (issue 17).
+        .target(name: "PDFA", dependencies: ["PDF", "PDFWriter"]),
         // What a document and its pages hold (`legible info`, triage's page kinds): reads text
         // coverage (PDFText) and image placements (Imaging), so it sits above both (issue 17).
         .target(name: "DocumentFacts", dependencies: ["PDF", "PDFText", "Imaging"]),
@@ -61,7 +62,7 @@ let package = Package(
         .testTarget(name: "OCRTests", dependencies: ["OCR", "Imaging"]),
         .testTarget(name: "TesseractTests", dependencies: ["Tesseract", "Imaging", "OCR", "TestSupport"]),
         .testTarget(name: "TextLayerTests", dependencies: ["TextLayer", "PDF", "PDFWriter", "OCR", "TestSupport"]),
-        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "DocumentFacts", "FileIO", "OCR", "PDF", "Imaging", "Tesseract", "TestSupport", "PDFImages"], exclude: ["Fixtures"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "DocumentFacts", "FileIO", "OCR", "PDF", "Imaging", "Tesseract", "TestSupport", "PDFImages", "PDFA"], exclude: ["Fixtures"]),
         .testTarget(name: "FormsTests", dependencies: ["Forms", "PDF", "PDFText", "Imaging", "OCR", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "LegibleTests", dependencies: ["Legible", "TestSupport"]),
         .testTarget(name: "PDFATests", dependencies: ["PDFA", "PDF", "PDFWriter", "TestSupport"]),

@@ -3,6 +3,7 @@ import Foundation
 import Imaging
 import OCR
 import PDF
+import PDFA
 import PDFWriter
 import TextLayer
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import PDF
+import PDFA
 import PDFWriter
 @testable import Pipeline
 import TestSupport

@@ -1,22 +1,28 @@
 import Foundation
 import PDF
-import PDFA
 import PDFWriter
 
 /// Writes a document as PDF/A: the plain rewrite is made in memory, converted by the writer's
 /// `PDFAConversion` in a second pass, and checked with the PDF/A validator. Only a file that
 /// passes is written as PDF/A; otherwise the plain PDF is written and one note says why
 /// (never a file that claims PDF/A and is not).
-struct PDFAOutput {
-    let part: Int
-    let level: PDFALevel
-    let producer: String
+package struct PDFAOutput {
+    package let part: Int
+    package let level: PDFALevel
+    package let producer: String
     /// The Producer a PDF/A output records.
-    static let producerName = "Legible"
+    package static let producerName = "Legible"
+
+    /// Writes PDF/A-`part` at `level`, recording `producer`.
+    package init(part: Int, level: PDFALevel, producer: String) {
+        self.part = part
+        self.level = level
+        self.producer = producer
+    }
 
     /// Writes `rewriter`'s document to `url`; returns the notes for the user and the write
     /// summary of the plain rewrite.
-    func write(_ rewriter: DocumentRewriter, options: WriteOptions, to url: URL) throws -> (notes: [String], summary: WriteSummary) {
+    package func write(_ rewriter: DocumentRewriter, options: WriteOptions, to url: URL) throws -> (notes: [String], summary: WriteSummary) {
         let name = "PDF/A-\(part)\(level.conformanceLetter.lowercased())"
         if options.incremental, rewriter.incrementalUpdateObstacle(options: options) == nil {
             let file = try OutputFile(destination: url)
@@ -54,13 +60,13 @@ struct PDFAOutput {
         return (notes, summary)
     }
 
-    enum Outcome {
+    package enum Outcome {
         case converted([UInt8], [String])
         case fellBack(String)
     }
 
     /// Converts the plain rewrite; the reason when the result would not conform.
-    func convert(_ plain: [UInt8], options: WriteOptions) -> Outcome {
+    package func convert(_ plain: [UInt8], options: WriteOptions) -> Outcome {
         let document: PDFDocument
         do { document = try PDFDocument(bytes: plain) } catch { return .fellBack("the rewritten file cannot be read again (\(error))") }
         if document.encryption != nil {
