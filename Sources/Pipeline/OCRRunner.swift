@@ -90,7 +90,7 @@ public struct OCRRunner: Sendable {
                     texts[report.index] = ocr.text
                     try exportWriter.writePage(ocr, index: report.index)
                     if exports.wordsJSON != nil {
-                        wordPages.append(ExportWriter.pageWords(ocr, index: report.index, page: page, pixelToPage: recognition.pixelToPage))
+                        wordPages.append(WordsJSON.page(ocr, index: report.index, page: page, pixelToPage: recognition.pixelToPage))
                     }
                 } else if recognition.rotationCorrection != 0 {
                     await writer.rotate(page, addingQuarterTurns: recognition.rotationCorrection)
