@@ -46,9 +46,7 @@ public struct FormsRunner: Sendable {
         try OutputCheck.files([output] + [options.review, options.report].compactMap { $0 },
                               inputs: [input] + [options.fromReview].compactMap { $0 })
         try OutputCheck.notAnImage(output)
-        let (document, notes) = try DocumentReader.open(input, password: job.password, decrypt: job.decrypt)
-        let pages: [PDFPage]
-        do { pages = try document.pages() } catch { throw PipelineError(.badInput, "\(input.lastPathComponent): \(error)") }
+        let (document, pages, notes) = try PageFlow.open(input, job: job)
         if let refusal = AcroFormWriter.refusal(for: document, policy: options.existing) {
             throw PipelineError(.badInput, "\(input.lastPathComponent): \(refusal)")
         }

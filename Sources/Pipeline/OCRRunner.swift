@@ -32,11 +32,7 @@ public struct OCRRunner: Sendable {
             try DurableFiles.makeDirectories(folder)
         }
 
-        let (document, notes) = try DocumentReader.open(input, password: job.password, decrypt: job.decrypt)
-        let pages: [PDFPage]
-        do { pages = try document.pages() } catch {
-            throw PipelineError(.badInput, "\(input.lastPathComponent): \(error)")
-        }
+        let (document, pages, notes) = try PageFlow.open(input, job: job)
         clock.lap("read")
 
         let flow = PageFlow.selected(pages, by: try job.pages.map(PageSelection.init))
@@ -79,7 +75,14 @@ public struct OCRRunner: Sendable {
         let exportWriter = ExportWriter(exports: exports, sourceName: input.lastPathComponent)
         var texts = [String](repeating: "", count: pages.count)
         var wordPages: [[String: Any]] = []
-        for try await result in recognize(toRecognize, in: document, job: job) {
+        let engines = self.engines
+        let rasterizer = RasterizeStage(timeLimit: job.pageTimeout)
+        // Workers + 1 pages in flight; each result is grafted on this task as it finishes. A
+        // page that fails is reported and kept as it was; the others go on.
+        try await PageFlow.window(toRecognize, width: engines.workerCount + 1, work: { page in
+            await Self.process(page, document: document, job: job, rasterizer: rasterizer, engines: engines)
+        }, handle: { result in
+            try Task.checkCancellation()
             let report = result.report
             if let recognition = result.recognition {
                 let page = pages[report.index]
@@ -98,7 +101,7 @@ public struct OCRRunner: Sendable {
             }
             reports[report.index] = report
             progress(.pageFinished(index: report.index, outcome: report.outcome))
-        }
+        })
         try Task.checkCancellation()
         clock.lap("recognize")
 
@@ -119,29 +122,6 @@ public struct OCRRunner: Sendable {
     private struct PageResult: Sendable {
         var report: PageReport
         var recognition: PageRecognition?
-    }
-
-    /// Rasterizes and recognizes `pages`, at most workers + 1 at a time, yielding results as
-    /// they finish. A page that fails is reported and kept as it was; the others go on.
-    private func recognize(_ pages: [PDFPage], in document: PDFDocument, job: OCRJob) -> AsyncThrowingStream<PageResult, any Error> {
-        let engines = self.engines
-        let rasterizer = RasterizeStage(timeLimit: job.pageTimeout)
-        return AsyncThrowingStream { continuation in
-            let task = Task {
-                do {
-                    try await PageFlow.window(pages, width: engines.workerCount + 1, work: { page in
-                        await Self.process(page, document: document, job: job, rasterizer: rasterizer, engines: engines)
-                    }, handle: { result in
-                        try Task.checkCancellation()
-                        continuation.yield(result)
-                    })
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
-                }
-            }
-            continuation.onTermination = { _ in task.cancel() }
-        }
     }
 
     private static func process(_ page: PDFPage, document: PDFDocument, job: OCRJob, rasterizer: RasterizeStage,
