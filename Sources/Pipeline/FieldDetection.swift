@@ -24,7 +24,7 @@ public struct FieldDetection: Sendable {
     ///   can run, `.badInput` when a page cannot be read.
     public func fields(of pages: [PDFPage], in document: PDFDocument) async throws -> [FormField] {
         let reader = FormsPageStage(document: document, extractor: TextExtractor(document: document), engines: engines,
-                                     detector: detector, rasterizer: RasterizeStage(), job: OCRJob())
+                                    detector: detector, rasterizer: RasterizeStage(), job: OCRJob())
         let detector = self.detector
         var perPage: [Int: [FormField]] = [:]
         // As many pages in flight as the pool has engines, and one more waiting.

@@ -115,7 +115,7 @@ public struct FormsRunner: Sendable {
         }
         progress(.started(pagesToRecognize: queue.count, total: pages.count))
         let reader = FormsPageStage(document: document, extractor: TextExtractor(document: document), engines: engines,
-                                     detector: detector, rasterizer: RasterizeStage(timeLimit: job.pageTimeout), job: job)
+                                    detector: detector, rasterizer: RasterizeStage(timeLimit: job.pageTimeout), job: job)
         let detector = self.detector
         var perPage: [Int: [FormField]] = [:]
         var layers = 0

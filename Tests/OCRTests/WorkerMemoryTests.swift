@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Pipeline
+@testable import OCR
 import TestSupport
 
 /// The default number of OCR engines fits the memory: under `ulimit -v 600000` two engines
