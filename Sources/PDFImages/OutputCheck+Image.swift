@@ -6,7 +6,7 @@ extension OutputCheck {
     /// Refuses a PDF output whose name holds an existing image: `legible images a.png b.png`
     /// with the output name forgotten would otherwise replace the last image with a PDF.
     /// - Throws: `PipelineError(.badArguments)`.
-    static func notAnImage(_ output: URL) throws {
+    package static func notAnImage(_ output: URL) throws {
         // Only a regular file is opened: opening a FIFO to read would wait for a writer.
         var info = stat()
         guard stat(output.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
