@@ -7,10 +7,10 @@ import Foundation
 package final class WatchLock: Sendable {
     private let descriptor: Int32
 
-    /// Takes the lock.
+    /// Takes the lock, `watch.lock` in `out`'s bookkeeping folder `stateFolder` (`.legible`).
     /// - Throws: `PipelineError.fileAccess` when another watcher holds it.
-    package init(in out: URL) throws {
-        let url = out.appendingPathComponent(SourceTree.stateFolderName).appendingPathComponent("watch.lock")
+    package init(in out: URL, stateFolder: String) throws {
+        let url = out.appendingPathComponent(stateFolder).appendingPathComponent("watch.lock")
         try DurableFiles.makeDirectories(url.deletingLastPathComponent())
         descriptor = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
