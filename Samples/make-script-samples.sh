@@ -17,3 +17,23 @@ convert -size 1700x400 xc:white -font "$cjk" -pointsize 44 -fill black \
   -annotate +100+150 '市立図書館は毎朝八時に開きます。' \
   -annotate +100+280 '今日は良い天気です。' \
   -colorspace Gray -depth 8 -density 200 -units PixelsPerInch -strip japanese.png
+# Latin pages in two languages for `-l auto` (issue 19): running text, so that the language shows
+# in its function words, as on a real page.
+latin=/usr/share/fonts/truetype/noto/NotoSerif-Regular.ttf
+page() { # page NAME LINE...
+  local name=$1; shift
+  local args=() y=120
+  for line in "$@"; do args+=(-annotate "+100+$y" "$line"); y=$((y + 90)); done
+  convert -size 1700x$((y + 40)) xc:white -font "$latin" -pointsize 40 -fill black "${args[@]}" \
+    -colorspace Gray -depth 8 -density 200 -units PixelsPerInch -strip "$name"
+}
+page german.png 'Die Bibliothek der Stadt ist an jedem Tag der Woche' \
+  'von acht Uhr bis zum Abend für alle Besucher geöffnet.' \
+  'Wer ein Buch ausleihen will, braucht nur einen Ausweis' \
+  'und kann es dann für vier Wochen mit nach Hause nehmen.' \
+  'Die Zeitschriften und die Karten sind im ersten Stock.'
+page french.png 'La bibliothèque de la ville est ouverte tous les jours' \
+  'de la semaine, du matin au soir, pour tous les lecteurs.' \
+  'Pour emprunter un livre, il suffit de montrer sa carte' \
+  'et on peut le garder chez soi pendant quatre semaines.' \
+  'Les journaux et les cartes sont au premier étage.'

@@ -7,12 +7,15 @@
 # and scored by character error rate against the truth (whitespace runs read as one space; poppler's
 # bidi marks removed). Languages whose model is missing are listed and skipped (`make models LANGS=…`).
 # Needs the release binary (make build), pango1.0-tools, fonts-noto-core, fonts-noto-cjk, mupdf-tools.
+# `-l auto` (AUTO=1, the default) reads each page again without naming the language: the model it
+# picks (from `--report`) and its time against the named run's are listed after the CER table.
 # Environment: OUT (default /tmp/legible-multilingual), PEERS (default "ocrmypdf"; empty for Legible alone).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-/tmp/legible-multilingual}
 BIN=${LEGIBLE_BIN:-$PWD/.build/release/legible}
 PEERS=${PEERS-ocrmypdf}
+AUTO=${AUTO:-1}
 export OMP_THREAD_LIMIT=1
 eval "$(../shared/bench/setup.sh)"
 command -v pango-view >/dev/null || { echo "pango-view missing: apt-get install pango1.0-tools" >&2; exit 1; }
@@ -26,6 +29,12 @@ while IFS=$'\t' read -r lang font text; do
   printf '%s\n' "$text" | sed 's/ | /\n/g' > "$dir/truth.txt"
   pango-view --dpi=300 --font="$font 14" --margin=60 --background=white -q -o "$dir/page.png" "$dir/truth.txt"
   "$BIN" ocr -q -l "$lang" "$dir/page.png" "$dir/legible.pdf"
+  if [ "$AUTO" = 1 ]; then
+    # The page twice in one document: the second reading is timed, with its models loaded.
+    "$BIN" images -q "$dir/page.png" "$dir/page.png" "$dir/twice.pdf"
+    "$BIN" ocr -q -j 1 -l "$lang" --report "$dir/named.json" "$dir/twice.pdf" "$dir/named-twice.pdf"
+    "$BIN" ocr -q -j 1 -l auto --report "$dir/auto.json" "$dir/twice.pdf" "$dir/auto-twice.pdf"
+  fi
   tesseract "$dir/page.png" "$dir/tesseract" -l "$lang" --dpi 300 txt >/dev/null 2>&1
   for peer in $PEERS; do
     [ "$peer" = ocrmypdf ] && "$OCRMYPDF" -q -l "$lang" --image-dpi 300 --output-type pdf "$dir/page.png" "$dir/ocrmypdf.pdf" 2>/dev/null || true
@@ -64,4 +73,19 @@ for lang in sorted(os.listdir(out)):
         hyp = norm(os.path.join(out, lang, file))
         cells.append("-" if hyp is None else f"{Levenshtein.distance(truth, hyp) / len(truth):.3f}")
     print(f"| {lang} | " + " | ".join(cells) + " |")
+import json
+picks, right, named_work, auto_work = [], 0, 0.0, 0.0
+for lang in sorted(os.listdir(out)):
+    report = os.path.join(out, lang, "auto.json")
+    if not os.path.exists(report): continue
+    first, second = json.load(open(report))["pages"][:2]
+    chosen = first.get("language", {}).get("languages", "-")
+    right += chosen == lang
+    auto_work += second["recognizeSeconds"]
+    named_work += json.load(open(os.path.join(out, lang, "named.json")))["pages"][1]["recognizeSeconds"]
+    picks.append(f"{lang}→{chosen}")
+if picks:
+    print(f"-l auto: right model on {right}/{len(picks)} pages ({', '.join(picks)}); "
+          f"recognition {auto_work:.2f} s vs {named_work:.2f} s named (+{100 * (auto_work / named_work - 1):.1f}%; "
+          f"worker seconds of each page's second reading in --report, models loaded, -j 1)")
 PY

@@ -15,7 +15,7 @@ BIN=${LEGIBLE_BIN:-$PWD/.build/release/legible}
 export OMP_THREAD_LIMIT=1
 PY=python3
 if [ -x "$SHARED/setup.sh" ]; then eval "$("$SHARED/setup.sh")" && PY=$BENCH_PY; fi
-rm -rf "$OUT" && mkdir -p "$OUT/pdftotext" "$OUT/legible"
+rm -rf "$OUT" && mkdir -p "$OUT/pdftotext" "$OUT/legible" "$OUT/mutool"
 mapfile -t files < <(find "$CORPUS" -name '*.pdf' -type f | sort)
 key() { echo "$1" | sed "s|^$CORPUS/||; s|/|__|g"; }
 
@@ -23,6 +23,14 @@ start=$(date +%s.%N)
 for f in "${files[@]}"; do
   timeout 60 pdftotext -enc UTF-8 "$f" "$OUT/pdftotext/$(key "$f").txt" 2>/dev/null || true
 done
+mid=$(date +%s.%N)
+# MuPDF as a second opinion (not timed): where it agrees with us and not with pdftotext, the
+# difference is more likely poppler's.
+if command -v mutool >/dev/null; then
+  for f in "${files[@]}"; do
+    timeout 60 mutool draw -q -F txt -o "$OUT/mutool/$(key "$f").txt" "$f" 2>/dev/null || true
+  done
+fi
 mid=$(date +%s.%N)
 for f in "${files[@]}"; do
   timeout 60 "$BIN" text "$f" > "$OUT/legible/$(key "$f").txt" 2>/dev/null || true
@@ -57,6 +65,28 @@ for name in sorted(os.listdir(os.path.join(out, "pdftotext"))):
     rows.append((distance(ref, hyp) / len(ref), len(ref), name[:-4]))
 rows.sort(reverse=True)
 cers = [r[0] for r in rows]
+
+def bag_f1(ref, hyp):
+    """Bag-of-words F1: words as whitespace-separated tokens, counted with multiplicity."""
+    from collections import Counter
+    a, b = Counter(ref.split()), Counter(hyp.split())
+    common = sum((a & b).values())
+    if not a and not b: return 1.0
+    if not common: return 0.0
+    p, r = common / sum(b.values()), common / sum(a.values())
+    return 2 * p * r / (p + r)
+
+BAG_F1_TARGET = 0.98  # issue 19: legible text vs pdftotext on >= 90% of files
+bags = []
+for _, n, name in rows:
+    ref = norm(os.path.join(out, "pdftotext", name + ".txt"))
+    hyp = norm(os.path.join(out, "legible", name + ".txt"))
+    mu = norm(os.path.join(out, "mutool", name + ".txt"))
+    bags.append((bag_f1(ref, hyp), bag_f1(mu, hyp) if mu else float("nan"), bag_f1(ref, mu) if mu else float("nan"), name))
+bags.sort()
+with open(os.path.join(out, "bag-f1.tsv"), "w") as f:
+    f.write("f1_vs_pdftotext\tf1_vs_mutool\tpdftotext_vs_mutool\tfile\n")
+    for row in bags: f.write("%.4f\t%.4f\t%.4f\t%s\n" % row)
 with open(os.path.join(out, "cer.tsv"), "w") as f:
     for cer, n, name in rows: f.write(f"{cer:.4f}\t{n}\t{name}\n")
 print(f"files: {count} in the corpus, {len(rows)} where pdftotext yields >= 100 characters")
@@ -64,8 +94,15 @@ if cers:
     print(f"character error rate of legible text vs pdftotext: median {100*statistics.median(cers):.2f}%, "
           f"mean {100*statistics.mean(cers):.2f}%, files at or under 2%: {sum(c <= 0.02 for c in cers)}/{len(cers)}")
     print("worst files:", ", ".join(f"{name} {100*cer:.1f}%" for cer, _, name in rows[:8]))
+    f1s = [b[0] for b in bags]
+    print(f"bag-of-words F1 of legible text vs pdftotext: median {statistics.median(f1s):.4f}, "
+          f"files at or over {BAG_F1_TARGET}: {sum(f >= BAG_F1_TARGET for f in f1s)}/{len(f1s)} "
+          f"({100*sum(f >= BAG_F1_TARGET for f in f1s)/len(f1s):.1f}%)")
+    below = [b for b in bags if b[0] < BAG_F1_TARGET]
+    closer_to_mutool = sum(1 for b in below if b[1] == b[1] and b[1] >= BAG_F1_TARGET)
+    print(f"of the {len(below)} below: {closer_to_mutool} agree with MuPDF (F1 >= {BAG_F1_TARGET} vs mutool)")
 t_pdftotext, t_legible = mid - start, end - mid
 print(f"time over all {count} files: pdftotext {t_pdftotext:.1f} s, legible {t_legible:.1f} s "
       f"(legible/pdftotext {t_legible / max(t_pdftotext, 1e-9):.2f})")
-print(f"per-file table: {out}/cer.tsv")
+print(f"per-file tables: {out}/cer.tsv, {out}/bag-f1.tsv")
 PY

@@ -17,9 +17,9 @@ enum RecognitionEngines {
     static func pool(for languages: [String]) throws -> OCRWorkerPool {
         let key = languages.joined(separator: "+")
         if let pool = pools.withLock({ $0[key] }) { return pool }
-        let factory: TesseractEngineFactory
+        let factory: any OCREngineFactory
         do {
-            factory = try TesseractEngineFactory(languages: languages)
+            factory = try TesseractEngineFactory.forLanguages(languages)
         } catch let error as OCRError {
             throw LegibleError(.missingDependency, error.message)
         }

@@ -18,7 +18,7 @@ extension Help {
             .pages,
             .flag("--json", "print JSON instead: for each page its number, size and rotation, its text, and its words with their boxes [x0, y0, x1, y1] in points from the page's top-left corner as shown (y down, /Rotate applied, like pdftotext -bbox), font, size, visibility and whether --ocr recognized it"),
             .flag("--ocr", "recognize the pages that have no text with Tesseract, on the fly (Live Text); in --json their words have \"ocr\": true"),
-            .valued("--language", "-l", "LANGS", .languages, "Tesseract languages for --ocr joined by '+' (default: eng)"),
+            .valued("--language", "-l", "LANGS", .languages, "Tesseract languages for --ocr joined by '+', or auto (default: eng)"),
             .password,
             .help,
         ],

@@ -49,7 +49,7 @@ enum Help {
         were.
         """,
         options: [
-            .valued("--language", "-l", "LANGS", .languages, "Tesseract languages joined by '+', e.g. eng+deu (default: eng)"),
+            .valued("--language", "-l", "LANGS", .languages, "Tesseract languages joined by '+', e.g. eng+deu, or auto: each page's language chosen among the installed models (default: eng)"),
             .valued("--jobs", "-j", "N", .text, "pages recognized in parallel (default: one per core)"),
             .valued("--pages", nil, "RANGES", .text, "only consider these pages, e.g. 1,3-5,9- (others are copied as they are)"),
             .valued("--sidecar", nil, "FILE", .file, "also write the recognized text, pages separated by form feeds"),

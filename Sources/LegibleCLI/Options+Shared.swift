@@ -2,7 +2,7 @@
 extension OptionSpec {
     /// The job options `batch` and `watch` share (`JobOptions`).
     static let jobOptions: [OptionSpec] = [
-        valued("--language", "-l", "LANGS", .languages, "Tesseract languages joined by '+', e.g. eng+deu (default: eng)"),
+        valued("--language", "-l", "LANGS", .languages, "Tesseract languages joined by '+', e.g. eng+deu, or auto: each page's language chosen among the installed models (default: eng)"),
         valued("--jobs", "-j", "N", .text, "OCR engines working in parallel (default: one per core)"),
         flag("--skip-text", "leave every page that has any text exactly as it was"),
         flag("--force-ocr", "recognize every page, even pages that already have text"),

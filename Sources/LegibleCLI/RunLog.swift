@@ -15,6 +15,10 @@ enum RunLog {
             case .failed(let reason): line += "failed (\(reason))"
             }
             if page.rotationApplied % 360 != 0 { line += ", turned \(page.rotationApplied)°" }
+            if let choice = page.language {
+                line += ", read as \(choice.languages.joined(separator: "+"))"
+                    + (choice.script.map { " (\($0) script)" } ?? "")
+            }
             return line
         }
     }

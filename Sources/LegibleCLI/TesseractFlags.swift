@@ -46,7 +46,7 @@ struct TesseractFlags {
     /// - Throws: `PipelineError.missingDependency` when Tesseract or a language is missing.
     func factory(languages: [String]) throws -> any OCREngineFactory {
         if recognizeNothing { return FakeEngineFactory(words: []) }
-        do { return try TesseractEngineFactory(languages: languages, settings: settings) } catch let error as OCRError {
+        do { return try TesseractEngineFactory.forLanguages(languages, settings: settings) } catch let error as OCRError {
             throw PipelineError(.missingDependency, error.message)
         } catch {
             throw PipelineError(.missingDependency, "\(error)")

@@ -121,7 +121,7 @@ final class LiveRecognizer: @unchecked Sendable {
     func lines(of page: PDFPage, in document: PDFDocument) async throws -> [[LiveTextWord]] {
         if pool == nil {
             do {
-                pool = OCRWorkerPool(factory: try TesseractEngineFactory(languages: languages), workers: 1)
+                pool = OCRWorkerPool(factory: try TesseractEngineFactory.forLanguages(languages), workers: 1)
             } catch let error as OCRError {
                 throw PipelineError(.missingDependency, error.message)
             }

@@ -101,6 +101,9 @@ public struct OCRPage: Sendable, Equatable, Codable {
     public var dpi: Int
     /// Blocks in reading order.
     public var blocks: [OCRBlock]
+    /// The model the page was read with when the engine chose it (`-l auto`); nil when the
+    /// caller named the languages.
+    public var language: LanguageChoice?
 
     /// Creates a page result.
     public init(width: Int, height: Int, dpi: Int, blocks: [OCRBlock]) {
@@ -118,3 +121,19 @@ public struct OCRPage: Sendable, Equatable, Codable {
     }
 }
 
+
+/// The languages an engine chose for a page (`-l auto`), and why.
+public struct LanguageChoice: Sendable, Equatable, Codable {
+    /// Tesseract language codes, e.g. ["deu"] or ["deu", "fra"] for a mixed page.
+    public var languages: [String]
+    /// The writing system the engine saw ("Latin", "Han", …); nil when it could not tell.
+    public var script: String?
+    /// How sure the choice is, 0–1: the chosen language's share of the evidence (1 when the
+    /// script has one installed model).
+    public var confidence: Double
+
+    /// Creates a choice.
+    public init(languages: [String], script: String?, confidence: Double) {
+        self.languages = languages; self.script = script; self.confidence = confidence
+    }
+}

@@ -68,6 +68,12 @@ struct ExportWriter {
             }
             if let dpi = page.dpi { entry["dpi"] = dpi }
             if page.rotationApplied != 0 { entry["rotationApplied"] = page.rotationApplied }
+            if let choice = page.language {
+                var language: [String: Any] = ["languages": choice.languages.joined(separator: "+"),
+                                               "confidence": (choice.confidence * 1000).rounded() / 1000]
+                if let script = choice.script { language["script"] = script }
+                entry["language"] = language
+            }
             pages.append(entry)
         }
         let stages = Dictionary(uniqueKeysWithValues: report.stageSeconds.map { ($0.stage, ($0.seconds * 1000).rounded() / 1000) })

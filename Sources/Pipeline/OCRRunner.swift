@@ -138,6 +138,7 @@ public struct OCRRunner: Sendable {
             report.recognizeSeconds = recognition.seconds
             report.dpi = recognition.dpi
             report.rotationApplied = recognition.rotationCorrection * 90
+            report.language = recognition.ocr?.language
             if let ocr = recognition.ocr {
                 report.outcome = .recognized(words: ocr.lines.reduce(0) { $0 + $1.words.count })
             } else {

@@ -1,3 +1,5 @@
+import OCR
+
 /// What a run reports while it works, for progress bars and logs.
 public enum ProgressEvent: Sendable {
     /// The document is open: this many pages will be recognized out of `total`.
@@ -28,6 +30,9 @@ public struct PageReport: Sendable {
     public var dpi: Int?
     /// Degrees added to `/Rotate` by `--rotate-pages`.
     public var rotationApplied = 0
+    /// The languages chosen for the page by `-l auto`, with the script seen and the
+    /// choice's confidence; nil when the languages were named.
+    public var language: LanguageChoice?
     /// Seconds spent composing the page raster.
     public var rasterizeSeconds = 0.0
     /// Seconds spent on a worker (resampling, orientation, recognition).

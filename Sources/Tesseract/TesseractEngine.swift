@@ -89,6 +89,23 @@ public final class TesseractEngine: OCREngine {
     }
 
     public func detectOrientation(_ image: PixImage, dpi: Int) throws -> OrientationGuess? {
+        guard let found = try orientationAndScript(image, dpi: dpi) else { return nil }
+        // Tesseract reports how far the text is turned clockwise (a page scanned a quarter
+        // turn clockwise reads 90); turning it back counter-clockwise sets it upright.
+        return OrientationGuess(correction: 4 - found.degrees / 90, confidence: found.confidence)
+    }
+
+    /// The writing system of the page's text as Tesseract's OSD names it ("Latin", "Cyrillic",
+    /// "Han", "Japanese", "Arabic", …) with its confidence; nil without the `osd` model or when
+    /// the page shows too little text to tell.
+    public func detectScript(_ image: PixImage, dpi: Int) throws -> (script: String, confidence: Double)? {
+        guard let found = try orientationAndScript(image, dpi: dpi), let script = found.script else { return nil }
+        return (script, found.scriptConfidence)
+    }
+
+    /// One OSD reading: rotation in degrees clockwise, its confidence, the script and its confidence.
+    private func orientationAndScript(_ image: PixImage, dpi: Int)
+        throws -> (degrees: Int, confidence: Double, script: String?, scriptConfidence: Double)? {
         guard let handle = try orientationHandle() else { return nil }
         return image.withPix { pix in
             TessBaseAPISetPageSegMode(handle, PSM_OSD_ONLY)
@@ -102,9 +119,8 @@ public final class TesseractEngine: OCREngine {
             guard TessBaseAPIDetectOrientationScript(handle, &degrees, &confidence, &script, &scriptConfidence) != 0 else {
                 return nil
             }
-            // Tesseract reports how far the text is turned clockwise (a page scanned a quarter
-            // turn clockwise reads 90); turning it back counter-clockwise sets it upright.
-            return OrientationGuess(correction: 4 - Int(degrees) / 90, confidence: Double(confidence))
+            // The name points into the OSD model's own table: copied, never freed.
+            return (Int(degrees), Double(confidence), script.map { String(cString: $0) }, Double(scriptConfidence))
         }
     }
 

@@ -62,4 +62,22 @@ struct ScriptLayersTests {
         let search = try Tool.run(LegibleBinary.url.path, ["search", url.path, "市立図書館"])
         #expect(search.status == 0 && search.stdout.hasPrefix("1\t"), "search: \(search.stdout) \(search.stderr)")
     }
+
+    @Test(.enabled(if: ["osd", "deu", "fra", "jpn"].allSatisfy(hasModel), "needs osd, deu, fra, jpn: make models LANGS='deu fra jpn'"))
+    func autoChoosesEachPagesLanguageAndReportsIt() throws {
+        try LegibleBinary.requireBuilt()
+        let folder = try TemporaryDirectory()
+        let pages = ["german.png", "french.png", "japanese.png"].map { Fixtures.sample($0).path }
+        let scans = folder.file("mixed.pdf"), output = folder.file("out.pdf"), report = folder.file("report.json")
+        let made = try Tool.run(LegibleBinary.url.path, ["images", "-q"] + pages + [scans.path])
+        #expect(made.status == 0, "\(made.stderr)")
+        let result = try Tool.run(LegibleBinary.url.path, ["ocr", "-q", "-l", "auto", "--report", report.path, scans.path, output.path],
+                                  environment: ["OMP_THREAD_LIMIT": "1"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any])
+        let chosen = (json["pages"] as? [[String: Any]] ?? []).map { ($0["language"] as? [String: Any])?["languages"] as? String }
+        #expect(chosen == ["deu", "fra", "jpn"])
+        let text = try Tool.pdftotext(output)
+        for phrase in ["geöffnet", "bibliothèque", "市立図書館は毎朝八時に開きます"] { #expect(text.contains(phrase), "\(phrase): \(text)") }
+    }
 }

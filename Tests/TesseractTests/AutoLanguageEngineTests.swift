@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+import Imaging
+import OCR
+@testable import Tesseract
+import TestSupport
+
+/// `-l auto` with the real engine on sample pages of known language (Samples/make-script-samples.sh).
+struct AutoLanguageEngineTests {
+    private static func hasModels(_ languages: String...) -> Bool {
+        guard let directory = try? Tessdata.locate(for: []).directory else { return false }
+        let installed = Set(Tessdata.installedLanguages(in: directory))
+        return languages.allSatisfy(installed.contains)
+    }
+
+    private func read(_ sample: String) throws -> OCRPage {
+        let engine = try AutoLanguageEngineFactory().makeEngine()
+        let image = try PixImage(encoded: try Fixtures.bytes(Fixtures.sample(sample)))
+        return try engine.recognize(image, dpi: 200)
+    }
+
+    @Test(.enabled(if: hasModels("osd", "eng", "deu", "fra"), "needs osd, eng, deu, fra: make models LANGS='deu fra'"),
+          arguments: [("german.png", "deu", "geöffnet"), ("french.png", "fra", "bibliothèque"), ("scan.png", "eng", "riverbank")])
+    func eachLatinPageIsReadWithItsOwnLanguage(sample: String, language: String, word: String) throws {
+        let page = try read(sample)
+        let choice = try #require(page.language)
+        #expect(choice.script == "Latin")
+        #expect(choice.languages == [language], "\(choice)")
+        #expect(page.text.contains(word))
+    }
+
+    @Test(.enabled(if: hasModels("osd", "eng", "jpn", "chi_sim"), "needs osd, eng, jpn, chi_sim: make models LANGS='jpn chi_sim'"))
+    func aJapanesePageIsReadWithTheJapaneseModel() throws {
+        let page = try read("japanese.png")
+        #expect(page.language?.languages == ["jpn"], "\(String(describing: page.language))")
+        #expect(page.text.replacingOccurrences(of: " ", with: "").contains("図書館"))
+    }
+
+    @Test(.enabled(if: hasModels("osd", "eng", "heb"), "needs osd, eng, heb: make models LANGS=heb"))
+    func aHebrewPageIsReadWithTheHebrewModel() throws {
+        let page = try read("hebrew.png")
+        #expect(page.language?.languages == ["heb"], "\(String(describing: page.language))")
+        #expect(page.language?.script == "Hebrew")
+        #expect(page.text.contains("שלום"))
+    }
+
+    @Test func theDensestBandOfASampleHoldsItsText() throws {
+        let image = try PixImage(encoded: try Fixtures.bytes(Fixtures.sample("german.png")))
+        let band = try #require(try image.densestTextBand(heightFraction: AutoLanguageEngine.sampleHeightFraction))
+        #expect(band.width == image.width && band.height >= Int(Double(image.height) * AutoLanguageEngine.sampleHeightFraction))
+        #expect(try image.clipped(to: band).inkCoverage() > 0.01)
+        // No line is cut: the band's first and last rows are blank.
+        let mask = try image.inkMask(threshold: 128)
+        #expect(mask.inkCount(in: PixelRegion(x: 0, y: band.y, width: band.width, height: 1)) == 0)
+        #expect(mask.inkCount(in: PixelRegion(x: 0, y: band.bottom - 1, width: band.width, height: 1)) == 0)
+        // A corner of white paper has no band at all.
+        let white = try image.clipped(to: PixelRegion(x: 0, y: 0, width: 50, height: 30))
+        #expect(try white.densestTextBand(heightFraction: 0.5) == nil)
+    }
+}
