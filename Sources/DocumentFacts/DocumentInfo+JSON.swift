@@ -1,26 +1,26 @@
-import DocumentFacts
 import Foundation
-import Pipeline
 
-extension InfoCommand {
-    /// The `--json` form: one object, keys sorted, in JSONEncoder's pretty-printed layout.
+extension DocumentInfo {
+    /// The `legible info --json` form: one object, keys sorted, in JSONEncoder's pretty-printed
+    /// layout (`.prettyPrinted, .sortedKeys, .withoutEscapingSlashes`).
     ///
     /// Written field by field rather than through JSONEncoder: its generic machinery (run-time
     /// type and conformance look-ups, each a scan of the whole binary's conformance records on
     /// first use) was a tenth of `legible info --json` on a small file. `InfoJSONTests` checks
     /// that both write the same bytes; JSONEncoder still writes (and rejects) what this cannot:
     /// a non-finite number.
-    static func json(_ info: DocumentInfo) throws -> String {
+    /// - Throws: `EncodingError` for a number JSON cannot hold (infinity, NaN).
+    public func json() throws -> String {
         var writer = InfoJSONWriter()
-        if writer.write(info) { return writer.text }
-        return try encoderJSON(info)
+        if writer.write(self) { return writer.text }
+        return try encoderJSON()
     }
 
     /// The same form through JSONEncoder.
-    static func encoderJSON(_ info: DocumentInfo) throws -> String {
+    package func encoderJSON() throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(info), as: UTF8.self)
+        return String(decoding: try encoder.encode(self), as: UTF8.self)
     }
 }
 
