@@ -37,3 +37,14 @@ page french.png 'La bibliothèque de la ville est ouverte tous les jours' \
   'Pour emprunter un livre, il suffit de montrer sa carte' \
   'et on peut le garder chez soi pendant quatre semaines.' \
   'Les journaux et les cartes sont au premier étage.'
+# Vertical Japanese (issue 19): three columns read top to bottom, right to left, one character
+# per cell as vertical typesetting sets them (ImageMagick has no vertical layout of its own).
+columns=('市立図書館は毎朝八時に開きます。' '閲覧室には雑誌があります。' '今日は良い天気です。')
+args=(); x=1500
+for column in "${columns[@]}"; do
+  y=150
+  while IFS= read -r character; do args+=(-annotate "+$x+$y" "$character"); y=$((y + 60)); done < <(grep -o . <<< "$column")
+  x=$((x - 120))
+done
+convert -size 1700x1200 xc:white -font "$cjk" -pointsize 44 -fill black "${args[@]}" \
+  -colorspace Gray -depth 8 -density 200 -units PixelsPerInch -strip japanese-vertical.png

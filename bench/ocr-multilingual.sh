@@ -74,7 +74,7 @@ for lang in sorted(os.listdir(out)):
         cells.append("-" if hyp is None else f"{Levenshtein.distance(truth, hyp) / len(truth):.3f}")
     print(f"| {lang} | " + " | ".join(cells) + " |")
 import json
-picks, right, named_work, auto_work = [], 0, 0.0, 0.0
+picks, right, named_work, auto_work, named_first, auto_first = [], 0, 0.0, 0.0, 0.0, 0.0
 for lang in sorted(os.listdir(out)):
     report = os.path.join(out, lang, "auto.json")
     if not os.path.exists(report): continue
@@ -82,10 +82,14 @@ for lang in sorted(os.listdir(out)):
     chosen = first.get("language", {}).get("languages", "-")
     right += chosen == lang
     auto_work += second["recognizeSeconds"]
-    named_work += json.load(open(os.path.join(out, lang, "named.json")))["pages"][1]["recognizeSeconds"]
+    auto_first += first["recognizeSeconds"]
+    named_pages = json.load(open(os.path.join(out, lang, "named.json")))["pages"]
+    named_work += named_pages[1]["recognizeSeconds"]
+    named_first += named_pages[0]["recognizeSeconds"]
     picks.append(f"{lang}→{chosen}")
 if picks:
     print(f"-l auto: right model on {right}/{len(picks)} pages ({', '.join(picks)}); "
           f"recognition {auto_work:.2f} s vs {named_work:.2f} s named (+{100 * (auto_work / named_work - 1):.1f}%; "
-          f"worker seconds of each page's second reading in --report, models loaded, -j 1)")
+          f"worker seconds of each page's second reading in --report, models loaded, -j 1); first readings "
+          f"(models loading, OSD, sample) {auto_first:.2f} s vs {named_first:.2f} s")
 PY

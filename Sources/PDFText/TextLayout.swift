@@ -24,8 +24,12 @@ struct TextLayout {
         var lineV = 0.0
         /// The glyphs' text, for spotting runs drawn twice.
         var text = ""
+        /// Whether a space glyph follows the last glyph: a run drawn as "necessary " then "to "
+        /// with its own text matrix, the two placed closer than a word gap, still holds two words.
+        var endsWithSpace = false
 
         mutating func add(_ item: Item, newWord: Bool) {
+            endsWithSpace = false
             if newWord || words.isEmpty { words.append([]) }
             words[words.count - 1].append(item.index)
             u0 = min(u0, item.u0); u1 = max(u1, item.u1)
@@ -43,6 +47,7 @@ struct TextLayout {
             top = min(top, other.top); bottom = max(bottom, other.bottom)
             size = max(size, other.size)
             text += other.text
+            endsWithSpace = other.endsWithSpace
         }
     }
 
@@ -127,7 +132,7 @@ struct TextLayout {
                     }
                     continue
                 }
-                fragment.append(chunk, newWord: gap > wordGap * size)
+                fragment.append(chunk, newWord: gap > wordGap * size || fragment.endsWithSpace)
                 current = fragment
             }
             if let current { out.append(current) }
@@ -143,7 +148,8 @@ struct TextLayout {
         var previous: Item?
         for item in glyphs {
             let gap = previous.map { item.u0 - $0.u1 } ?? 0
-            if let p = previous, p.text == item.text, abs(item.u0 - p.u0) < 0.15 * max(1, item.size) { continue }
+            if let p = previous, p.text == item.text, abs(item.u0 - p.u0) < 0.15 * max(1, item.size),
+               item.u0 < (p.u0 + p.u1) / 2 { continue }
             if gap < -0.3 * max(1, item.size) { return nil }
             out.add(item, newWord: previous == nil || gap > wordGap * max(1, min(item.size, previous?.size ?? item.size)))
             previous = item
@@ -169,9 +175,12 @@ struct TextLayout {
                 let onLine = abs(dv) <= baselineTolerance * size
                 let script = !onLine && abs(dv) <= 0.6 * size && (item.size < 0.85 * size || p.size < 0.85 * item.size)
                 if (onLine || script) && gap > -0.5 * size && gap <= fragmentGap * size {
-                    if item.isSpace { pendingBreak = true; last = item; continue }
-                    // The same glyph drawn twice at (almost) the same place: fake bold.
-                    if abs(item.u0 - p.u0) < 0.15 * size, abs(item.v - p.v) < 0.15 * size, item.text == p.text { continue }
+                    if item.isSpace { pendingBreak = true; current.endsWithSpace = true; last = item; continue }
+                    // The same glyph drawn twice at (almost) the same place: fake bold. It must also
+                    // start over the first half of the previous one: where a font's size is read too
+                    // large (some Type 3 fonts), a doubled letter ("cc") is closer than 0.15 em.
+                    if abs(item.u0 - p.u0) < 0.15 * size, abs(item.v - p.v) < 0.15 * size, item.text == p.text,
+                       item.u0 < (p.u0 + p.u1) / 2 { continue }
                     current.add(item, newWord: pendingBreak || gap > wordGap * max(1, min(p.size, item.size)))
                     if onLine, item.size >= 0.85 * size { current.lineV = item.v1 }
                     pendingBreak = false

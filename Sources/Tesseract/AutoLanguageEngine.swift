@@ -3,10 +3,12 @@ import Imaging
 import OCR
 
 /// `-l auto`: reads each page with the model of its own language, chosen from the installed
-/// models. Tesseract's OSD names the page's script; when several installed models write that
-/// script, a quick reading of a band of lines with the script's first model tells the language
-/// (`LanguageIdentifier`); the page is then read with that model, or with two for a page that
-/// mixes them. Not thread-safe: each worker thread owns one, like `TesseractEngine`.
+/// models. Tesseract's OSD names the page's script. Where one installed model writes that script,
+/// it reads the page. Where several do, the page is read with a guess — the language this worker
+/// last found for that script (archives come in runs of one language), or for the first such
+/// page the language of a quick reading of two bands of lines — and the reading itself is checked
+/// (`LanguageIdentifier` on its text); a page in another language, or mixing two, is read again
+/// with its own. Not thread-safe: each worker thread owns one, like `TesseractEngine`.
 public final class AutoLanguageEngine: OCREngine {
     /// Models this engine may choose from.
     public let candidates: [String]
@@ -14,18 +16,26 @@ public final class AutoLanguageEngine: OCREngine {
     private let settings: TesseractSettings
     /// Loaded engines by language set ("deu+fra"), most recently used last.
     private var loaded: [(key: String, engine: TesseractEngine)] = []
+    /// The languages last found per script: the next page's guess.
+    private var lastFound: [String: [String]] = [:]
+    /// The script of the last page whose script OSD could tell.
+    private var lastScript: String?
+    /// This page's reading with the last page's languages, when it was not trusted: reused if OSD
+    /// leads back to the same languages, instead of reading the page again.
+    private var untrusted: OCRPage?
 
     /// Engines kept loaded at once: each holds its models (tens of MB); an archive rarely mixes
     /// more languages than this page by page.
     static let maxLoadedEngines = 4
-    /// The band read to tell the language, as a fraction of the page height: 4–6 lines of body
-    /// text on a letter or A4 page, enough function words to tell languages apart.
-    static let sampleHeightFraction = 0.12
+    /// Each of the two bands read to guess the language of a script's first page (the densest in
+    /// the top half and in the bottom half, so a page mixing languages shows both), as a fraction
+    /// of the page height: 2–3 lines of body text on a letter or A4 page each.
+    static let sampleHeightFraction = 0.04
     /// A second language whose share of the evidence reaches this is read together with the first…
-    static let mixedLanguageShare = 0.3
-    /// …when it also shows at least this many function words: on a few lines, one or two shared or
-    /// misread words must not make a page bilingual.
-    static let mixedLanguageEvidence = 4.0
+    static let mixedLanguageShare = 0.2
+    /// …when it also shows this much evidence (a function word and two of its letters): a single
+    /// shared or misread word must not make a page bilingual.
+    static let mixedLanguageEvidence = 1.5
 
     /// An engine choosing among `candidates` (installed models of known script).
     public init(candidates: [String], tessdata: Tessdata, settings: TesseractSettings = TesseractSettings()) {
@@ -37,14 +47,101 @@ public final class AutoLanguageEngine: OCREngine {
     public func recognize(_ image: PixImage, dpi: Int, timeout: Double?) throws -> OCRPage {
         let started = Date()
         let remaining = { timeout.map { $0 - Date().timeIntervalSince(started) } }
-        let choice = try chooseLanguages(image, dpi: dpi, timeout: remaining())
-        if let left = remaining(), left <= 0 {
-            throw OCRError(.timedOut, String(format: "recognition took longer than %g s", timeout ?? 0))
+        defer { untrusted = nil }
+        if let page = try readAsLastPage(image, dpi: dpi, timeout: remaining()) { return page }
+        guard let script = try detectScript(image, dpi: dpi) else {
+            // Too little text to tell (a chart, a photo): the languages of the last page, or the default.
+            let languages = lastScript.flatMap { lastFound[$0] } ?? [defaultLanguage]
+            return try read(image, dpi: dpi, with: LanguageChoice(languages: languages, script: nil, confidence: 0),
+                            timeout: remaining())
         }
-        var page = try engine(for: choice.languages).recognize(image, dpi: dpi, timeout: remaining())
-        page.language = choice
-        return page
+        let models = LanguageCatalog.candidates(for: script.script, among: candidates)
+        guard let first = models.first else {
+            // A script none of the installed models writes: the default reads what it can.
+            return try read(image, dpi: dpi, with: LanguageChoice(languages: [defaultLanguage], script: script.script, confidence: 0),
+                            timeout: remaining())
+        }
+        guard models.count > 1 else {
+            let page = try read(image, dpi: dpi, with: LanguageChoice(languages: [first], script: script.script, confidence: 1),
+                                timeout: remaining())
+            return try verified(page, image: image, dpi: dpi, script: script.script, models: models, timeout: remaining())
+        }
+        let guess = try lastFound[script.script] ?? sampleLanguages(image, dpi: dpi, models: models, timeout: remaining())
+        let page = try read(image, dpi: dpi, with: LanguageChoice(languages: guess, script: script.script, confidence: 0),
+                            timeout: remaining())
+        return try verified(page, image: image, dpi: dpi, script: script.script, models: models, timeout: remaining())
     }
+
+    /// The page read with the last page's languages, when that reading is confident and its text
+    /// is in those languages (read again with its own when it is in another of the same script);
+    /// nil when there was no last page or the reading looks wrong (another script: OSD decides).
+    /// Pages of a document mostly share their language, so most pages cost one reading.
+    private func readAsLastPage(_ image: PixImage, dpi: Int, timeout: Double?) throws -> OCRPage? {
+        guard let script = lastScript, let languages = lastFound[script] else { return nil }
+        let page = try read(image, dpi: dpi, with: LanguageChoice(languages: languages, script: script, confidence: 0), timeout: timeout)
+        guard !page.lines.isEmpty, TesseractEngine.meanConfidence(page) >= Self.trustedConfidence else {
+            untrusted = page
+            return nil
+        }
+        return try verified(page, image: image, dpi: dpi, script: script,
+                            models: LanguageCatalog.candidates(for: script, among: candidates), timeout: timeout)
+    }
+
+    /// `page`, read with a guess, if its text is in the guessed languages; otherwise the page read
+    /// again with the languages its text shows. Remembers them for the next page.
+    private func verified(_ page: OCRPage, image: PixImage, dpi: Int, script: String, models: [String],
+                          timeout: Double?) throws -> OCRPage {
+        let guess = page.language?.languages ?? []
+        let found = models.count > 1 ? Self.decide(LanguageIdentifier.rank(page.text, among: models)) : nil
+        var result = page
+        if let found, found.languages != guess {
+            result = try read(image, dpi: dpi, with: LanguageChoice(languages: found.languages, script: script, confidence: 0),
+                              timeout: timeout)
+        }
+        result.language?.confidence = found?.confidence ?? 1
+        lastScript = script
+        lastFound[script] = result.language?.languages ?? guess
+        return result
+    }
+
+    /// Mean character confidence at or above which a reading with the last page's languages is
+    /// kept without asking OSD: Tesseract's own retry threshold (`retryBelowConfidence`, 60);
+    /// a page in another script read with the wrong model scores far below it.
+    static let trustedConfidence = TesseractEngine.retryBelowConfidence
+
+    /// OSD's script for the page when it is sure enough. A raster under `osdResolution` is scaled up
+    /// for it first: on a 72 dpi scan OSD named English prose Arabic; recognition itself copes.
+    private func detectScript(_ image: PixImage, dpi: Int) throws -> (script: String, confidence: Double)? {
+        let primary = try engine(for: [defaultLanguage])
+        // OSD finds and classifies the blobs of everything it is given: a band of lines holds
+        // enough letters for the script, at a fraction of the cost of the page.
+        let fraction = max(Self.osdBandFraction, Double(dpi) * Self.osdMinimumBandInches / Double(max(1, image.height)))
+        var probe = fraction >= 1 ? image
+            : try image.densestTextBand(heightFraction: fraction).map { try image.clipped(to: $0) } ?? image
+        var probeDPI = dpi
+        if dpi > 0, dpi < Self.osdResolution {
+            let factor = min(Self.maxOSDUpscale, Double(Self.osdResolution) / Double(dpi))
+            probe = try probe.scaled(width: Int(Double(probe.width) * factor), height: Int(Double(probe.height) * factor))
+            probeDPI = Int(Double(dpi) * factor)
+        }
+        guard let found = try primary.detectScript(probe, dpi: probeDPI), found.confidence >= Self.minimumScriptConfidence else {
+            return nil
+        }
+        return found
+    }
+
+    /// The part of the page OSD looks at: the densest band of this fraction of the page height
+    /// (a quarter: some ten lines of body text)…
+    static let osdBandFraction = 0.25
+    /// …and at least this many inches tall, so a short page is given whole.
+    static let osdMinimumBandInches = 3.0
+    /// The resolution OSD reads best at (Tesseract's models are trained on 300 dpi text).
+    static let osdResolution = 300
+    /// At most this much upscaling for OSD (a 72 dpi page becomes 288 dpi).
+    static let maxOSDUpscale = 4.0
+    /// OSD's script confidence below which the script is not trusted: a bar chart of the corpus's
+    /// multipage.pdf scored 0.21 ("Fraktur"); pages of text 0.45 (three lines of Chinese) to 45.
+    static let minimumScriptConfidence = 0.3
 
     public func detectOrientation(_ image: PixImage, dpi: Int) throws -> OrientationGuess? {
         try engine(for: [defaultLanguage]).detectOrientation(image, dpi: dpi)
@@ -53,30 +150,46 @@ public final class AutoLanguageEngine: OCREngine {
     /// The model used when nothing else can be told: English when installed, else the first candidate.
     private var defaultLanguage: String { candidates.contains("eng") ? "eng" : candidates[0] }
 
-    /// The languages for this page: the script's only model, or the one its sample reads as.
-    func chooseLanguages(_ image: PixImage, dpi: Int, timeout: Double?) throws -> LanguageChoice {
-        let primary = try engine(for: [defaultLanguage])
-        guard let script = try primary.detectScript(image, dpi: dpi) else {
-            return LanguageChoice(languages: [defaultLanguage], script: nil, confidence: 0)
+    /// Reads the page with `choice`'s languages, and notes the choice on the result.
+    private func read(_ image: PixImage, dpi: Int, with choice: LanguageChoice, timeout: Double?) throws -> OCRPage {
+        if var earlier = untrusted, earlier.language?.languages == choice.languages {
+            earlier.language = choice
+            return earlier
         }
-        let models = LanguageCatalog.candidates(for: script.script, among: candidates)
-        guard let first = models.first else {
-            // A script none of the installed models writes: the default reads what it can.
-            return LanguageChoice(languages: [defaultLanguage], script: script.script, confidence: 0)
+        if let timeout, timeout <= 0 { throw OCRError(.timedOut, "recognition took longer than its time limit") }
+        var page = try engine(for: choice.languages).recognize(image, dpi: dpi, timeout: timeout)
+        page.language = choice
+        return page
+    }
+
+    /// The languages of two bands of the page read with the script's first model; the first model
+    /// when the bands tell nothing.
+    func sampleLanguages(_ image: PixImage, dpi: Int, models: [String], timeout: Double?) throws -> [String] {
+        let half = image.height / 2
+        var bands: [PixelRegion] = []
+        for rows in [0..<half, half..<image.height] {
+            // At least two lines of 12 pt text (a third of an inch), whatever the page's size.
+            let fraction = max(Self.sampleHeightFraction, Double(dpi) / 3 / Double(max(1, image.height)))
+            guard let band = try image.densestTextBand(heightFraction: fraction, within: rows) else { continue }
+            // A short page's two bands may be the same lines: read them once.
+            if let previous = bands.last, band.y < previous.bottom { continue }
+            bands.append(band)
         }
-        guard models.count > 1, let band = try image.densestTextBand(heightFraction: Self.sampleHeightFraction) else {
-            return LanguageChoice(languages: [first], script: script.script, confidence: 1)
+        var sample = ""
+        for band in bands {
+            sample += try engine(for: [models[0]]).recognize(try image.clipped(to: band), dpi: dpi, timeout: timeout).text + "\n"
         }
-        let sample = try engine(for: [first]).recognize(try image.clipped(to: band), dpi: dpi, timeout: timeout)
-        let ranking = LanguageIdentifier.rank(sample.text, among: models)
-        guard let best = ranking.first else {
-            return LanguageChoice(languages: [first], script: script.script, confidence: 0)
-        }
+        return Self.decide(LanguageIdentifier.rank(sample, among: models))?.languages ?? [models[0]]
+    }
+
+    /// The best language of `ranking`, with the second when the page mixes them; nil for no evidence.
+    static func decide(_ ranking: [LanguageIdentifier.Score]) -> (languages: [String], confidence: Double)? {
+        guard let best = ranking.first else { return nil }
         var languages = [best.language]
-        if ranking.count > 1, ranking[1].share >= Self.mixedLanguageShare, ranking[1].evidence >= Self.mixedLanguageEvidence {
+        if ranking.count > 1, ranking[1].share >= mixedLanguageShare, ranking[1].evidence >= mixedLanguageEvidence {
             languages.append(ranking[1].language)
         }
-        return LanguageChoice(languages: languages, script: script.script, confidence: best.share)
+        return (languages, best.share)
     }
 
     /// The engine for `languages`, loaded on first use; the least recently used is let go past

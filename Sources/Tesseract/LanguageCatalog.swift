@@ -11,7 +11,9 @@ public enum LanguageCatalog {
         "Greek": ["ell", "grc"],
         "Arabic": ["ara", "fas", "urd", "pus"],
         "Hebrew": ["heb", "yid"],
-        "Han": ["chi_sim", "chi_tra", "jpn"],
+        // Japanese first: the first model reads the sample, and only the Japanese model can show
+        // the kana that tell Japanese from Chinese (OSD names many Japanese pages "Han").
+        "Han": ["jpn", "chi_sim", "chi_tra"],
         "Japanese": ["jpn", "chi_sim", "chi_tra"],
         "Katakana": ["jpn"],
         "Hiragana": ["jpn"],
@@ -35,8 +37,8 @@ public enum LanguageCatalog {
         "Sinhala": ["sin"],
     ]
 
-    /// The models of `script` among `installed`, most common first (the table's order: English
-    /// before other Latin languages, Simplified Chinese before Traditional).
+    /// The models of `script` among `installed`, in the table's order: the first reads the sample
+    /// that decides (English before other Latin languages, Japanese before Chinese).
     public static func candidates(for script: String, among installed: [String]) -> [String] {
         let available = Set(installed)
         return (scripts[script] ?? []).filter(available.contains)

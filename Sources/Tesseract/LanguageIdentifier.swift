@@ -18,7 +18,7 @@ public enum LanguageIdentifier {
     /// separate languages on a few lines of text.
     static let functionWords: [String: Set<String>] = [
         "eng": ["the", "and", "of", "to", "in", "is", "that", "for", "with", "on", "as", "are", "was", "by", "this", "be", "it", "from", "or", "at", "which", "have", "not"],
-        "deu": ["der", "die", "das", "und", "ist", "nicht", "mit", "den", "von", "zu", "sich", "des", "auf", "für", "ein", "eine", "dem", "im", "auch", "wird", "sind", "oder", "bei"],
+        "deu": ["der", "die", "das", "und", "ist", "nicht", "mit", "den", "von", "zu", "sich", "des", "auf", "für", "ein", "eine", "dem", "im", "auch", "wird", "sind", "oder", "bei", "um", "bis", "aus", "nach", "wie"],
         "fra": ["le", "la", "les", "et", "des", "est", "une", "un", "du", "que", "dans", "pour", "qui", "pas", "sur", "au", "avec", "sont", "par", "ce", "aux", "ne", "il"],
         "spa": ["el", "la", "los", "las", "y", "que", "del", "en", "es", "una", "por", "con", "para", "se", "su", "al", "como", "más", "pero", "lo"],
         "ita": ["il", "la", "di", "che", "e", "è", "per", "una", "del", "della", "non", "con", "sono", "gli", "nel", "le", "si", "al", "alla", "dei"],
@@ -63,7 +63,7 @@ public enum LanguageIdentifier {
     public static func rank(_ text: String, among candidates: [String]) -> [Score] {
         guard candidates.count > 1 else { return candidates.map { Score(language: $0, share: 1, evidence: 0) } }
         var evidence: [String: Double] = [:]
-        if candidates.contains("jpn"), let kana = kanaShare(text) {
+        if candidates.contains("jpn"), let kana = kanaShare(text, minimumLetters: minimumHanLetters) {
             let japanese = kana >= japaneseKanaShare
             for language in candidates where language == "jpn" || language.hasPrefix("chi") {
                 evidence[language, default: 0] += (language == "jpn") == japanese ? 1 : 0
@@ -87,8 +87,12 @@ public enum LanguageIdentifier {
         }.sorted { $0.share > $1.share }
     }
 
-    /// Kana's share of the kana and Han letters in `text`; nil when there are none.
-    static func kanaShare(_ text: String) -> Double? {
+    /// Kana and Han letters needed before their mix tells Japanese from Chinese: a handful of
+    /// misread strokes must not decide.
+    static let minimumHanLetters = 8
+
+    /// Kana's share of the kana and Han letters in `text`; nil when there are fewer than `minimumLetters`.
+    static func kanaShare(_ text: String, minimumLetters: Int = 1) -> Double? {
         var kana = 0, han = 0
         for scalar in text.unicodeScalars {
             switch scalar.value {
@@ -97,6 +101,6 @@ public enum LanguageIdentifier {
             default: break
             }
         }
-        return kana + han > 0 ? Double(kana) / Double(kana + han) : nil
+        return kana + han >= max(1, minimumLetters) ? Double(kana) / Double(kana + han) : nil
     }
 }

@@ -15,44 +15,54 @@ enum JoinedRuns {
         var joinedToNext: Bool
     }
 
-    /// `line`'s words with joined runs evened out. Lines running more up or down than across
-    /// (vertical text) keep their boxes.
+    /// `line`'s words with joined runs evened out: along the line's direction, so a column of
+    /// vertical Japanese (its baseline running down the page, or up on a turned page) is laid out
+    /// as a column of equal cells like a row is.
     static func words(of line: OCRLine) -> [Placed] {
         let words = line.words
         var placed = words.indices.map { index in
             Placed(word: words[index], joinedToNext: index + 1 < words.count && joins(words[index], words[index + 1]))
         }
-        let across = abs(line.baseline.x1 - line.baseline.x0) >= abs(line.baseline.y1 - line.baseline.y0)
-        guard across else { return placed }
+        let dx = line.baseline.x1 - line.baseline.x0, dy = line.baseline.y1 - line.baseline.y0
+        let direction: Direction = abs(dx) >= abs(dy) ? (dx >= 0 ? .rightwards : .leftwards) : (dy >= 0 ? .downwards : .upwards)
         var start = 0
         while start < placed.count {
             var end = start
             while end < placed.count - 1 && placed[end].joinedToNext { end += 1 }
-            if end > start { even(&placed[start...end]) }
+            if end > start { even(&placed[start...end], direction) }
             start = end + 1
         }
         return placed
     }
+
+    /// Which way a line's text advances in the raster.
+    enum Direction { case rightwards, leftwards, downwards, upwards }
 
     private static func joins(_ word: OCRWord, _ next: OCRWord) -> Bool {
         guard let last = word.text.last, let first = next.text.first else { return false }
         return WritingSystem.joinsWithoutSpace(last, first)
     }
 
-    /// Gives each word of the run a slice of the run's horizontal extent in proportion to its
-    /// characters; tops and bottoms become the run's.
-    private static func even(_ run: inout ArraySlice<Placed>) {
+    /// Gives each word of the run a slice of the run's extent along `direction` in proportion to
+    /// its characters, in reading order; the extent across the line becomes the run's.
+    private static func even(_ run: inout ArraySlice<Placed>, _ direction: Direction) {
         let boxes = run.map(\.word.box)
         guard let left = boxes.map(\.left).min(), let right = boxes.map(\.right).max(),
               let top = boxes.map(\.top).min(), let bottom = boxes.map(\.bottom).max() else { return }
         let total = run.reduce(0) { $0 + $1.word.text.count }
-        guard total > 0, right > left else { return }
-        let cell = (right - left) / Double(total)
-        var x = left
+        let horizontal = direction == .rightwards || direction == .leftwards
+        let (start, end) = horizontal ? (left, right) : (top, bottom)
+        guard total > 0, end > start else { return }
+        let cell = (end - start) / Double(total)
+        let forwards = direction == .rightwards || direction == .downwards
+        var position = forwards ? start : end
         for index in run.indices {
-            let width = cell * Double(run[index].word.text.count)
-            run[index].word.box = PixelBox(left: x, top: top, right: x + width, bottom: bottom)
-            x += width
+            let length = cell * Double(run[index].word.text.count)
+            let (from, to) = forwards ? (position, position + length) : (position - length, position)
+            run[index].word.box = horizontal
+                ? PixelBox(left: from, top: top, right: to, bottom: bottom)
+                : PixelBox(left: left, top: from, right: right, bottom: to)
+            position = forwards ? to : from
         }
     }
 }

@@ -80,4 +80,29 @@ struct ScriptLayersTests {
         let text = try Tool.pdftotext(output)
         for phrase in ["geöffnet", "bibliothèque", "市立図書館は毎朝八時に開きます"] { #expect(text.contains(phrase), "\(phrase): \(text)") }
     }
+
+    @Test(.enabled(if: hasModel("jpn_vert"), "needs the vertical Japanese model: make models LANGS=jpn_vert"))
+    func verticalJapaneseReadsDownEachColumnRightToLeft() throws {
+        let folder = try TemporaryDirectory()
+        let url = try recognize("japanese-vertical.png", language: "jpn_vert", folder: folder)
+        #expect(try Tool.qpdfCheck(url) == 0)
+        // Columns in order (right to left), each top to bottom, no spaces between a column's segments.
+        let columns = ["市立図書館は毎朝八時に開", "閲覧室には雑誌があります", "今日は良い天気です"]
+        let extracted = [("pdftotext", try Tool.pdftotext(url)),
+                         ("pdftotext -raw", try Tool.run("pdftotext", ["-raw", url.path, "-"]).stdout),
+                         ("mutool", try Tool.run("mutool", ["draw", "-q", "-F", "txt", url.path]).stdout),
+                         ("legible text", try Tool.run(LegibleBinary.url.path, ["text", url.path]).stdout)]
+        for (tool, text) in extracted {
+            let joined = text.filter { !$0.isWhitespace }
+            let positions = columns.map { joined.range(of: $0)?.lowerBound }
+            #expect(positions.allSatisfy { $0 != nil }, "\(tool): \(text)")
+            let found = positions.compactMap { $0 }
+            #expect(found == found.sorted(), "\(tool) reads the columns out of order: \(text)")
+            // No space inside a column (a column the engine split into two lines may break there).
+            let unbroken = text.replacingOccurrences(of: "\n", with: "")
+            for column in columns { #expect(unbroken.contains(column), "\(tool) breaks '\(column)': \(text)") }
+        }
+        let search = try Tool.run(LegibleBinary.url.path, ["search", url.path, "市立図書館"])
+        #expect(search.status == 0, "search: \(search.stdout) \(search.stderr)")
+    }
 }

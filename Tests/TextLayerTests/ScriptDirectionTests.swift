@@ -99,4 +99,19 @@ struct ScriptDirectionTests {
         #expect(!WritingSystem.joinsWithoutSpace("은", "매"))
         #expect(!WritingSystem.joinsWithoutSpace("京", "T"))
     }
+
+    @Test func aVerticalColumnsSegmentsBecomeEqualCellsDownTheColumn() {
+        // A column of vertical Japanese as Tesseract's jpn_vert reports it: the baseline runs down
+        // the page, segment boxes wander and overlap.
+        let boxes: [(String, Double, Double)] = [("市", 100, 400), ("立", 160, 220), ("図書館", 220, 410), ("は", 400, 460)]
+        let words = boxes.map { OCRWord(text: $0.0, box: PixelBox(left: 500, top: $0.1, right: 540 + $0.1 / 100, bottom: $0.2), confidence: 90) }
+        let line = OCRLine(words: words, box: PixelBox(left: 500, top: 100, right: 545, bottom: 460),
+                           baseline: (x0: 520, y0: 100, x1: 520, y1: 460), ascender: 20, descender: 20)
+        let placed = JoinedRuns.words(of: line)
+        #expect(placed.dropLast().allSatisfy { $0.joinedToNext })
+        // Six characters over 100…460: 60 px each, in reading order, one column wide.
+        let tops = placed.map(\.word.box.top), bottoms = placed.map(\.word.box.bottom)
+        #expect(tops == [100, 160, 220, 400] && bottoms == [160, 220, 400, 460], "\(tops) \(bottoms)")
+        #expect(placed.allSatisfy { $0.word.box.left == 500 && $0.word.box.right == 544 })
+    }
 }
