@@ -3,7 +3,7 @@
 
 SWIFT      ?= swift
 APT_PKGS   := libtesseract-dev libleptonica-dev zlib1g-dev tesseract-ocr tesseract-ocr-eng tesseract-ocr-osd poppler-utils qpdf openssl pkg-config \
-              mupdf-tools ghostscript imagemagick libtiff-tools
+              mupdf-tools ghostscript imagemagick libtiff-tools zsh time
 BIN        := .build/release/legible
 SAMPLE     := Samples/two-pages.pdf
 export OMP_THREAD_LIMIT := 1
@@ -73,6 +73,8 @@ demo: build
 
 ## bench: release build, then every benchmark (see bench/README.md); a script that misses its target exits 1,
 ## which make reports as ignored so that the rest still run
+## PDFA_REAL=N: bench/pdfa-ocr.sh also converts every Nth file of the real-world corpus (page 1 OCR'd)
+PDFA_REAL ?= 10
 bench: build
 	-bash bench/run-ocr-bench.sh
 	-bash bench/text-vs-pdftotext.sh
@@ -88,6 +90,8 @@ bench: build
 	-bash bench/optimize-vs-ocrmypdf.sh
 	-bash bench/flatten-sweep.sh
 	-bash bench/ocr-multilingual.sh
+	-bash bench/pdfa-corpus.sh
+	-PDFA_REAL=$(PDFA_REAL) bash bench/pdfa-ocr.sh
 
 ## train-forms: the form detector's learned scorer (issue 15): every candidate of the large forms corpus
 ## (../shared/corpus/forms-large, rendered by ../shared/bench/forms/render-flat.sh) with its features, dumped

@@ -10,6 +10,13 @@ public enum ImageDecoder {
         let height = document.resolve(dict["Height"] ?? .null).intValue ?? 0
         let isMask = document.resolve(dict["ImageMask"] ?? .null) == .bool(true)
         let decode = document.resolve(dict["Decode"] ?? .null).arrayValue?.compactMap(\.numberValue)
+        try DeclaredImageSize.checkRawSamples(stream, document: document, width: width, height: height) {
+            guard !isMask else { return 1 }
+            let bpc = document.resolve(dict["BitsPerComponent"] ?? .null).intValue ?? 8
+            // A colour space that cannot be read counts as one component: the check stays a lower bound.
+            let space = try? ImageColorSpace.from(dict["ColorSpace"], document: document, resources: resources)
+            return max(1, bpc) * (space?.components ?? 1)
+        }
         if let image = try streamedRawSamples(stream, document: document, resources: resources, width: width,
                                               height: height, isMask: isMask, decode: decode) {
             return image
@@ -18,10 +25,12 @@ public enum ImageDecoder {
         let image: PixImage
         switch codec {
         case "DCTDecode"?, "DCT"?:
+            try DeclaredImageSize.checkJPEG(data, declaredWidth: width, declaredHeight: height)
             let space = try ImageColorSpace.from(dict["ColorSpace"] ?? .name(isMask ? "DeviceGray" : "DeviceRGB"),
                                                  document: document, resources: resources)
             image = try (isMask ? nil : rawJPEG(data, space: space, decode: decode)) ?? jpeg(data)
         case "JPXDecode"?:
+            try DeclaredImageSize.checkJPX(data, declaredWidth: width, declaredHeight: height)
             image = try jpx(data)
         case "CCITTFaxDecode"?, "CCF"?:
             // Every coded row takes at least one bit (a G4 row the same as the one above is a
@@ -67,12 +76,20 @@ public enum ImageDecoder {
     }
 
     /// Decodes JPEG bytes (gray, RGB, CMYK).
+    /// - Throws: `ImagingError(.decodeFailed)` for data libjpeg cannot decode, or decodes only
+    ///   by making up what is lost (truncated or corrupt data, which it fills with gray), with
+    ///   libjpeg's own words.
     public static func jpeg(_ data: [UInt8]) throws -> PixImage {
-        try data.withUnsafeBufferPointer { buffer in
-            var warnings: Int32 = 0
-            return try PixImage(pixReadMemJpeg(buffer.baseAddress, buffer.count, 0, 1, &warnings, 0),
-                                or: "JPEG data cannot be decoded")
+        var warnings: Int32 = 0
+        let (pix, messages) = LibraryMessages.collecting {
+            data.withUnsafeBufferPointer { pixReadMemJpeg($0.baseAddress, $0.count, 0, 1, &warnings, 0) }
         }
+        let said = messages.isEmpty ? "" : " (\(messages))"
+        let image = try PixImage(pix, or: "JPEG data cannot be decoded\(said)")
+        if warnings > 0, LibraryMessages.jpegLostData(messages) {
+            throw ImagingError(.decodeFailed, "the JPEG data is damaged\(said)")
+        }
+        return image
     }
 
     /// Expands inline-image abbreviations (ISO 32000-1 Table 93) into an XObject-style stream.

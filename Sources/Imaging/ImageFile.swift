@@ -187,10 +187,16 @@ public enum ImageFileReader {
                Int(w) * Int(h) > options.maxDecodedPixels {
                 throw ImagingError(.tooLarge, "the image is \(w)×\(h) pixels, more than the \(options.maxDecodedPixels) Legible decodes")
             }
-            if ImageFileKind.sniff(bytes) == .tiff {
-                return try PixImage(pixReadMemTiff(buffer.baseAddress, buffer.count, Int32(frame)), or: "TIFF frame \(frame + 1) cannot be decoded")
+            // libjpeg's and libtiff's warnings are collected, not printed; a JPEG whose data was
+            // lost (filled with gray by libjpeg) is refused with libjpeg's words.
+            let isTIFF = ImageFileKind.sniff(bytes) == .tiff
+            let (pix, messages) = LibraryMessages.collecting {
+                isTIFF ? pixReadMemTiff(buffer.baseAddress, buffer.count, Int32(frame)) : pixReadMem(buffer.baseAddress, buffer.count)
             }
-            return try PixImage(pixReadMem(buffer.baseAddress, buffer.count), or: "the image cannot be decoded")
+            let said = messages.isEmpty ? "" : " (\(messages))"
+            let image = try PixImage(pix, or: isTIFF ? "TIFF frame \(frame + 1) cannot be decoded\(said)" : "the image cannot be decoded\(said)")
+            if LibraryMessages.jpegLostData(messages) { throw ImagingError(.decodeFailed, "the image data is damaged\(said)") }
+            return image
         }
     }
 }

@@ -101,6 +101,9 @@ public struct PageRasterizer: Sendable {
         let color = placements.contains { !Self.paintsGray($0, document: document) }
         var canvas = try Canvas(width: width, height: height, color: color)
         let whole = PixelRect(x: 0, y: 0, width: width, height: height)
+        // The first image that could not be decoded, and whether any image was painted.
+        var undecodable: ImagingError?
+        var painted = false
         for placement in placements {
             let rect = PixelRect.placing(placement, crop: crop, scale: scale)
             guard rect.intersection(whole) != nil else { continue }
@@ -120,6 +123,7 @@ public struct PageRasterizer: Sendable {
             } catch let error as ImagingError where error.code != .tooLarge {
                 // One undecodable image (damaged data, an unsupported codec) leaves a gap, not a lost page.
                 skipped += 1
+                undecodable = undecodable ?? error
                 continue
             }
             guard let color = try oriented(masked.color, placement.ctm) else { skipped += 1; continue }
@@ -136,7 +140,11 @@ public struct PageRasterizer: Sendable {
             case .opaque: break
             }
             try canvas.paint(masked, at: rect, clip: clip)
+            painted = true
         }
+        // Nothing but damaged images: the page would pass for a blank one (a cut CCITT stencil
+        // was "skipped: blank page", exit 0); it fails as damaged instead.
+        if !painted, let undecodable { throw undecodable }
         let image = canvas.image
         image.setResolution(Int(dpi.rounded()))
         return PageRaster(image: image, dpi: Int(dpi.rounded()),

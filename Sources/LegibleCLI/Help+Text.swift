@@ -22,8 +22,9 @@ extension Help {
             .password,
             .help,
         ],
-        exitCodes: .list([.ok, .badArguments, .badInput, .missingDependency, .fileAccess, .encrypted, .other],
+        exitCodes: .list([.ok, .badArguments, .badInput, .missingDependency, .fileAccess, .pagesFailed, .encrypted, .other],
                          [.badInput: "FILE is not a readable PDF", .missingDependency: "Tesseract or a language for --ocr is missing",
+                          .pagesFailed: "the text was printed, but some pages could not be read (damaged content, or past a limit); they printed empty, each named on standard error",
                           .encrypted: "FILE is encrypted and the password is missing or wrong"]))
 
     /// `legible search --help`.

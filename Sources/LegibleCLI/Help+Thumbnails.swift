@@ -21,5 +21,7 @@ extension Help {
             .quiet,
             .help,
         ],
-        exitCodes: .list([.ok, .badArguments, .badInput, .fileAccess, .encrypted, .other]))
+        exitCodes: .list([.ok, .badArguments, .badInput, .fileAccess, .pagesFailed, .encrypted, .other],
+                         [.badInput: "FILE is not a readable PDF or image, or none of its pages can be read",
+                          .pagesFailed: "some pages lost their content or images, or their images cannot be decoded: they got no thumbnail, the others did"]))
 }

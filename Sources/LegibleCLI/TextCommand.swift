@@ -31,11 +31,13 @@ struct TextCommand {
             defer { live?.shutdown() }
             var out = OutputBuffer()
             var withoutText = 0
+            // Pages whose content cannot be read: printed empty, and exit 7 as ocr's failed pages.
+            var failed = 0
             if parsed.flags.contains("--json") {
-                try await writeJSON(source, file: parsed.positionals[0], live: live, into: &out)
+                try await writeJSON(source, file: parsed.positionals[0], live: live, into: &out, failed: &failed)
             } else {
                 for page in source.pages {
-                    let text = source.text(of: page)
+                    let text = source.text(of: page, failures: &failed)
                     if let text, text.words.isEmpty { withoutText += 1 }
                     if let live, text?.words.isEmpty ?? true {
                         let lines = try await live.lines(of: page, in: source.document)
@@ -50,6 +52,10 @@ struct TextCommand {
             if live == nil && withoutText > 0 {
                 let pages = withoutText == 1 ? "1 page has" : "\(withoutText) pages have"
                 Console.note("\(pages) no text (images only?): legible text --ocr recognizes them on the fly, legible ocr adds a text layer")
+            }
+            if failed > 0 {
+                Console.warn(failed == 1 ? "1 page could not be read; it printed empty" : "\(failed) pages could not be read; they printed empty")
+                return .pagesFailed
             }
             return .ok
         }
@@ -76,13 +82,14 @@ struct TextCommand {
 
     /// `{"file": …, "pages": [{"page", "width", "height", "rotation", "text", "words": [{"text",
     /// "box": [x0, y0, x1, y1], "font", "size", "visible", "ocr"}]}]}`, boxes in display space.
-    private func writeJSON(_ source: TextSource, file: String, live: LiveRecognizer?, into out: inout OutputBuffer) async throws {
+    private func writeJSON(_ source: TextSource, file: String, live: LiveRecognizer?, into out: inout OutputBuffer,
+                           failed: inout Int) async throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
         let name = String(decoding: try encoder.encode(file), as: UTF8.self)
         out.append("{\"file\":\(name),\"pages\":[")
         for (n, page) in source.pages.enumerated() {
-            let text = source.text(of: page)
+            let text = source.text(of: page, failures: &failed)
             let frame = PageFrame(page)
             var words = (text?.words ?? []).map {
                 JSONWord(text: $0.text, box: displayBox($0.box, frame), font: $0.fontName,

@@ -35,14 +35,26 @@ struct TextSource {
         extractor = TextExtractor(document: document)
     }
 
-    /// The text of `page`, or an empty page (with a warning) when its content is unreadable.
-    func text(of page: PDFPage) -> PageText? {
+    /// The text of `page`, or nil (with a warning) when its content is unreadable: the page
+    /// prints empty and the command ends with exit 7 (`failures` counts them).
+    func text(of page: PDFPage, failures: inout Int) -> PageText? {
         do {
             return try extractor.text(of: page)
+        } catch let error as PDFTextError where error.page != nil {
+            // Its description already starts with "page N:".
+            Console.warn("\(error)")
         } catch {
             Console.warn("page \(page.index + 1): \(error)")
-            return nil
         }
+        failures += 1
+        return nil
+    }
+
+    /// The text of `page`, or nil (with a warning) when its content is unreadable; for search,
+    /// which keeps grep's exit codes (0 found, 1 not found).
+    func text(of page: PDFPage) -> PageText? {
+        var failures = 0
+        return text(of: page, failures: &failures)
     }
 }
 

@@ -19,6 +19,13 @@ public struct LastCrossReference: Sendable, Equatable {
 }
 
 extension PDFDocument {
+    /// The byte offset where the cross-reference information places `ref` (its newest
+    /// definition); nil for objects inside object streams, free or unknown ones.
+    public func byteOffset(of ref: ObjectRef) -> Int? {
+        if case .offset(let offset, _)? = xref.entries[ref.number] { return offset }
+        return nil
+    }
+
     /// The newest cross-reference section, as the file's last `startxref` names it; nil when
     /// the reader had to rebuild the cross-reference information (the file's own is missing,
     /// unreadable or wrong), since nothing can then be chained to it.

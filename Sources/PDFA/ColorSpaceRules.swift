@@ -8,6 +8,8 @@ struct ColorSpaceRules {
     let context: ValidationContext
     /// Colour spaces nest (Indexed over DeviceN over ICCBased…): bounded for hostile files.
     static let maxNesting = 8
+    /// How a DeviceCMYK use under a non-CMYK output intent is reported (`PDFAReport.wantsCMYKOutputIntent`).
+    static let deviceCMYKMismatch = "DeviceCMYK is used but the output intent's profile is"
 
     /// Checks a colour space used for painting. `clause` is where a device space without a
     /// matching output intent is reported (6.2.4.3, or 6.2.4.4 for alternates, 6.2.10 for
@@ -77,7 +79,7 @@ struct ColorSpaceRules {
             return
         }
         if model == .gray || profile == model { return }
-        let message = "\(name) is used but the output intent's profile is \(profile.rawValue.trimmingCharacters(in: .whitespaces)) (and there is no \(defaultKey))"
+        let message = "\(model == .cmyk ? ColorSpaceRules.deviceCMYKMismatch : "\(name) is used but the output intent's profile is") \(profile.rawValue.trimmingCharacters(in: .whitespaces)) (and there is no \(defaultKey))"
         log.fail(clause, message, at: place)
         if clause != "6.2.4.3" { log.fail("6.2.4.3", message, at: place) }
     }

@@ -4,8 +4,10 @@
 /// of `obj`/`endobj` (6.1.9). One lexical pass that skips stream data.
 struct FileStructureRules {
     let bytes: [UInt8]
-    /// The `Length` of object N's stream as the parsed document reads it, when known.
-    var streamLength: (Int) -> Int? = { _ in nil }
+    /// The `Length` of the stream of object N defined at byte offset O, as the parsed document
+    /// reads it, when known (an older revision's copy of N, replaced by an incremental
+    /// update, is not the one the document reads: nil).
+    var streamLength: (_ number: Int, _ offset: Int) -> Int? = { _, _ in nil }
 
     private static let cr: UInt8 = 0x0D, lf: UInt8 = 0x0A
     private func isEOL(_ b: UInt8) -> Bool { b == FileStructureRules.cr || b == FileStructureRules.lf }
@@ -67,6 +69,7 @@ struct FileStructureRules {
         var i = 0
         var previous: [Word] = []
         var currentObject: Int?
+        var currentObjectOffset = 0
         let n = bytes.count
         while i < n {
             let b = bytes[i]
@@ -118,6 +121,7 @@ struct FileStructureRules {
                 if previous.count >= 2 {
                     let number = previous[previous.count - 2], generation = previous[previous.count - 1]
                     currentObject = Int(number.text)
+                    currentObjectOffset = number.start
                     let place = "obj \(number.text)"
                     if generation.start - number.end != 1 || bytes[number.end] != 0x20 {
                         log.fail("6.1.9", "the object and generation numbers are not separated by a single space", at: place)
@@ -141,7 +145,7 @@ struct FileStructureRules {
                 previous = []
                 continue
             case "stream":
-                i = skipStream(after: word, object: currentObject, &log)
+                i = skipStream(after: word, object: currentObject, at: currentObjectOffset, &log)
                 previous = []
                 continue
             case "xref":
@@ -163,7 +167,7 @@ struct FileStructureRules {
     }
 
     /// Checks one stream's keywords and returns the offset after `endstream`.
-    private func skipStream(after keyword: Word, object: Int?, _ log: inout ViolationLog) -> Int {
+    private func skipStream(after keyword: Word, object: Int?, at objectOffset: Int, _ log: inout ViolationLog) -> Int {
         let n = bytes.count
         let place = object.map { "obj \($0)" } ?? "offset \(keyword.start)"
         var dataStart = keyword.end
@@ -182,7 +186,7 @@ struct FileStructureRules {
         }
         let marker = Array("endstream".utf8)
         var endKeyword: Int?
-        let declared = object.flatMap(streamLength)
+        let declared = object.flatMap { streamLength($0, objectOffset) }
         if let declared, declared >= 0, dataStart + declared <= n {
             var j = dataStart + declared
             while j < n, isWhite(bytes[j]), j - (dataStart + declared) < 3 { j += 1 }

@@ -78,32 +78,31 @@ struct MetadataRules {
     private func checkProperties(_ properties: [XMPProperty], extensions: ExtensionSchemas, location: String, _ log: inout ViolationLog) {
         let checker = XMPValueCheck(customStructures: extensions.structures)
         for p in properties {
-            if ExtensionSchemas.requiredPrefixes[p.namespace] != nil { continue }
-            if let schema = XMPSchemaTable.properties[p.namespace] {
-                guard let type = schema[p.name] else {
-                    if let custom = extensions.properties[p.namespace]?[p.name] {
-                        if let problem = checker.problem(p.value, type: custom) {
-                            log.fail("6.6.2.3.2", "\(p.qualifiedName) \(problem) (\(custom))", at: location)
-                        }
-                        continue
-                    }
-                    log.fail("6.6.2.3.1", "\(p.qualifiedName) is not a property of its predefined schema", at: location)
-                    continue
-                }
-                if let problem = checker.problem(p.value, type: type) {
-                    log.fail("6.6.2.3.1", "\(p.qualifiedName) \(problem) (\(type))", at: location)
-                }
-            } else if let schema = extensions.properties[p.namespace] {
-                guard let type = schema[p.name] else {
-                    log.fail("6.6.2.3.2", "\(p.qualifiedName) is not described by the extension schema of \(p.namespace)", at: location)
-                    continue
-                }
-                if let problem = checker.problem(p.value, type: type) {
-                    log.fail("6.6.2.3.2", "\(p.qualifiedName) \(problem) (\(type))", at: location)
-                }
-            } else {
-                log.fail("6.6.2.3.2", "\(p.qualifiedName) (\(p.namespace)) belongs to no predefined schema and no extension schema describes it", at: location)
+            if let problem = MetadataRules.problem(with: p, extensions: extensions, checker: checker) {
+                log.fail(problem.clause, problem.message, at: location)
             }
         }
+    }
+
+    /// The clause a property breaks and why (6.6.2.3.1: predefined schemas, 6.6.2.3.2:
+    /// extension schemas), nil when it is valid; also used to pick the input's properties a
+    /// conversion keeps (`XMPMerge`).
+    static func problem(with p: XMPProperty, extensions: ExtensionSchemas, checker: XMPValueCheck) -> (clause: String, message: String)? {
+        if ExtensionSchemas.requiredPrefixes[p.namespace] != nil { return nil }
+        if let schema = XMPSchemaTable.properties[p.namespace] {
+            guard let type = schema[p.name] else {
+                if let custom = extensions.properties[p.namespace]?[p.name] {
+                    return checker.problem(p.value, type: custom).map { (clause: "6.6.2.3.2", message: "\(p.qualifiedName) \($0) (\(custom))") }
+                }
+                return (clause: "6.6.2.3.1", message: "\(p.qualifiedName) is not a property of its predefined schema")
+            }
+            return checker.problem(p.value, type: type).map { (clause: "6.6.2.3.1", message: "\(p.qualifiedName) \($0) (\(type))") }
+        } else if let schema = extensions.properties[p.namespace] {
+            guard let type = schema[p.name] else {
+                return (clause: "6.6.2.3.2", message: "\(p.qualifiedName) is not described by the extension schema of \(p.namespace)")
+            }
+            return checker.problem(p.value, type: type).map { (clause: "6.6.2.3.2", message: "\(p.qualifiedName) \($0) (\(type))") }
+        }
+        return (clause: "6.6.2.3.2", message: "\(p.qualifiedName) (\(p.namespace)) belongs to no predefined schema and no extension schema describes it")
     }
 }

@@ -53,6 +53,15 @@ public struct PDFAReport: Sendable {
     /// Whether the file conforms.
     public var conforms: Bool { violations.isEmpty }
 
+    /// Whether DeviceCMYK is painted while the output intent's profile is not CMYK (6.2.4.3),
+    /// which a CMYK output intent would settle.
+    public var wantsCMYKOutputIntent: Bool {
+        violations.contains { $0.clause.hasPrefix("6.2.4") && $0.message.hasPrefix(ColorSpaceRules.deviceCMYKMismatch) }
+    }
+
+    /// Whether a metadata clause (6.6: the XMP packet, its schemas, its agreement with Info) failed.
+    public var failsMetadata: Bool { violations.contains { $0.clause.hasPrefix("6.6.") } }
+
     /// The distinct clauses that failed, in clause order.
     public var failedClauses: [String] {
         Array(Set(violations.map(\.clause))).sorted { $0.compare($1, options: .numeric) == .orderedAscending }

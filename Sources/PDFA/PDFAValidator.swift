@@ -26,8 +26,9 @@ public enum PDFAValidator {
             return PDFAReport(level: level, violations: log.finished())
         }
         var structure = FileStructureRules(bytes: bytes)
-        structure.streamLength = { number in
-            guard case .stream(let s)? = try? document.object(ObjectRef(number)) else { return nil }
+        structure.streamLength = { number, offset in
+            guard document.byteOffset(of: ObjectRef(number)) == offset,
+                  case .stream(let s)? = try? document.object(ObjectRef(number)) else { return nil }
             return document.resolve(s.dictionary["Length"] ?? .null).intValue
         }
         structure.check(&log)
@@ -36,6 +37,7 @@ public enum PDFAValidator {
         ObjectRules(document: document).check(&log)
         context.checkGraphics(&log)
         InteractiveRules(document: document).check(&log)
+        SignatureRules(document: document, bytes: bytes).check(&log)
         MetadataRules(document: document, level: level, part: part).check(&log)
         return PDFAReport(level: level, violations: log.finished())
     }

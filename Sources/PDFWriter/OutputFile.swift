@@ -4,11 +4,19 @@ import Foundation
 /// disk, then renamed over the destination, so a reader never sees a half-written file and an
 /// interrupted run leaves nothing behind. `OutputFile.memory()` collects the bytes instead
 /// (PDFKit's `dataRepresentation`).
+///
+/// On Linux the temporary file has no name until the commit (`O_TMPFILE`): a writer killed
+/// with SIGKILL, or aborted, leaves nothing in the folder, where a named temporary stayed
+/// behind as a 0-byte `.lg-PID-RANDOM.tmp` for good. The commit links it under the
+/// destination's name when that is new, or under a temporary name renamed over the destination
+/// at once when it exists. Folders whose file system cannot make unnamed files get a named
+/// temporary as before.
 public final class OutputFile {
     /// The final path (`memory:` for an output kept in memory).
     public let destination: URL
-    /// The temporary file and its descriptor; nil for an output kept in memory.
-    private let file: (temporary: URL, descriptor: Int32)?
+    /// The temporary file and its descriptor (`temporary` nil while it has no name); nil for an
+    /// output kept in memory.
+    private let file: (temporary: URL?, descriptor: Int32)?
     private var buffer: [UInt8] = []
     private var committed = false
     /// Bytes written so far (the offset of the next byte).
@@ -25,12 +33,16 @@ public final class OutputFile {
             throw WriteError(.fileAccess, "\(destination.path) exists and is not a regular file (a device, FIFO, socket or folder); outputs are only written to regular files or new names")
         }
         let folder = destination.deletingLastPathComponent()
-        let temporary = folder.appendingPathComponent(TemporaryName.make())
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw WriteError(.fileAccess, "cannot create a file in \(folder.path): \(String(cString: strerror(errno)))")
+        if let unnamed = UnnamedFile.open(in: folder) {
+            file = (nil, unnamed)
+        } else {
+            let temporary = folder.appendingPathComponent(TemporaryName.make())
+            let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else {
+                throw WriteError(.fileAccess, "cannot create a file in \(folder.path): \(String(cString: strerror(errno)))")
+            }
+            file = (temporary, descriptor)
         }
-        file = (temporary, descriptor)
         buffer.reserveCapacity(1 << 20)
     }
 
@@ -45,7 +57,7 @@ public final class OutputFile {
     deinit {
         if !committed, let file {
             close(file.descriptor)
-            unlink(file.temporary.path)
+            if let temporary = file.temporary { unlink(temporary.path) }
         }
     }
 
@@ -97,10 +109,28 @@ public final class OutputFile {
         guard fsync(file.descriptor) == 0 else {
             throw WriteError(.fileAccess, "cannot flush \(destination.path) to disk: \(String(cString: strerror(errno)))")
         }
+        var temporary = file.temporary
+        // A new output is linked under its own name at once: no temporary name ever exists.
+        if temporary == nil, UnnamedFile.link(file.descriptor, to: destination) {
+            close(file.descriptor)
+            committed = true
+            return
+        }
+        if temporary == nil {
+            // Named only now, for the rename (a link cannot replace an existing file).
+            let named = destination.deletingLastPathComponent().appendingPathComponent(TemporaryName.make())
+            guard UnnamedFile.link(file.descriptor, to: named) else {
+                let reason = String(cString: strerror(errno))
+                close(file.descriptor)
+                committed = true
+                throw WriteError(.fileAccess, "cannot create the output \(destination.path): \(reason)")
+            }
+            temporary = named
+        }
         close(file.descriptor)
-        guard rename(file.temporary.path, destination.path) == 0 else {
+        guard let temporary, rename(temporary.path, destination.path) == 0 else {
             let reason = String(cString: strerror(errno))
-            unlink(file.temporary.path)
+            if let temporary { unlink(temporary.path) }
             committed = true
             throw WriteError(.fileAccess, "cannot move the output into place at \(destination.path): \(reason)")
         }

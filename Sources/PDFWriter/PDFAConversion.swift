@@ -26,6 +26,20 @@ public struct PDFAConversion: Sendable {
     public var producer: String
     /// The modification date; now by default (a fixed one for deterministic output).
     public var date: Date
+    /// Given the input's XMP packet and the properties the conversion writes (namespace URI +
+    /// local name), returns the input's other properties as `rdf:Description` elements to keep
+    /// (PDFA's `XMPMerge.keptDescriptions`); nil replaces the input's packet entirely.
+    public var keepInputMetadata: (@Sendable ([UInt8], Set<String>) -> String?)?
+    /// The profile of the output intent made when the input has no valid PDF/A intent.
+    public var outputIntent: OutputIntentProfile = .sRGB
+
+    /// The output intent profiles the conversion can make.
+    public enum OutputIntentProfile: Sendable {
+        /// `PDFAColorProfile.sRGB()`: RGB and gray content.
+        case sRGB
+        /// `PDFAColorProfile.cmyk()`: pages painted in DeviceCMYK (and gray), none in DeviceRGB.
+        case cmyk
+    }
 
     /// The action types PDF/A permits (ISO 19005-2 6.5.1).
     static let allowedActions: Set<String> = ["GoTo", "GoToR", "GoToE", "Thread", "URI", "Named", "SubmitForm"]
@@ -34,7 +48,9 @@ public struct PDFAConversion: Sendable {
     static let flagInvisible = 1, flagHidden = 2, flagPrint = 4, flagNoView = 32, flagToggleNoView = 256
 
     /// Creates a conversion to PDF/A-`part` level `conformance`.
-    public init(part: Int = 2, conformance: String = "B", producer: String, date: Date = Date()) {
+    public init(part: Int = 2, conformance: String = "B", producer: String, date: Date = Date(),
+                keepInputMetadata: (@Sendable ([UInt8], Set<String>) -> String?)? = nil) {
+        self.keepInputMetadata = keepInputMetadata
         self.part = part
         self.conformance = conformance
         self.producer = producer
@@ -63,11 +79,14 @@ public struct PDFAConversion: Sendable {
               var catalog = rewriter.object(rootRef).dictionaryValue else { return notes }
         setMetadata(rewriter, catalog: &catalog)
         if !hasValidOutputIntent(catalog, source: source) {
-            let profile = PDFStream(dictionary: PDFDictionary([("N", .int(3))]), data: PDFAColorProfile.sRGB())
+            let (components, data, identifier, info) = outputIntent == .cmyk
+                ? (4, PDFAColorProfile.cmyk(), "Custom", "CMYK as DeviceCMYK (Legible)")
+                : (3, PDFAColorProfile.sRGB(), "sRGB IEC61966-2.1", "sRGB IEC61966-2.1")
+            let profile = PDFStream(dictionary: PDFDictionary([("N", .int(components))]), data: data)
             let intent = PDFDictionary([
                 ("Type", .name("OutputIntent")), ("S", .name("GTS_PDFA1")),
-                ("OutputConditionIdentifier", .string(Array("sRGB IEC61966-2.1".utf8))),
-                ("Info", .string(Array("sRGB IEC61966-2.1".utf8))),
+                ("OutputConditionIdentifier", .string(Array(identifier.utf8))),
+                ("Info", .string(Array(info.utf8))),
                 ("DestOutputProfile", .reference(rewriter.add(.stream(profile)))),
             ])
             catalog["OutputIntents"] = .array([.reference(rewriter.add(.dictionary(intent)))])
@@ -85,6 +104,7 @@ public struct PDFAConversion: Sendable {
             if form["NeedAppearances"] != nil { form["NeedAppearances"] = nil }
             if let ref = formEntry.referenceValue { rewriter.set(ref, .dictionary(form)) } else { catalog["AcroForm"] = .dictionary(form) }
         }
+        let namedConfigurations = nameOptionalContentConfigurations(rewriter, catalog: &catalog)
         rewriter.set(rootRef, .dictionary(catalog))
         var lzw = 0
         for number in source.objectNumbers where ObjectRef(number) != rootRef {
@@ -102,6 +122,7 @@ public struct PDFAConversion: Sendable {
             }
         }
         if !removed.isEmpty { notes.append("PDF/A: removed what PDF/A forbids (\(removed.sorted().joined(separator: ", ")))") }
+        if namedConfigurations { notes.append("PDF/A: optional content configurations without a name were named") }
         if lzw > 0 { notes.append("PDF/A: \(lzw) LZW stream\(lzw == 1 ? "" : "s") re-encoded with Flate") }
         return notes
     }
@@ -120,10 +141,14 @@ public struct PDFAConversion: Sendable {
         } ?? PDFDictionary()
         let modified = XMPMetadataWriter.now(date)
         let created = text(info, "CreationDate", source).flatMap(XMPMetadataWriter.isoDate(fromPDF:)) ?? modified
-        let writer = XMPMetadataWriter(
+        var writer = XMPMetadataWriter(
             part: part, conformance: conformance, title: text(info, "Title", source), author: text(info, "Author", source),
             subject: text(info, "Subject", source), keywords: text(info, "Keywords", source),
             creatorTool: text(info, "Creator", source), producer: producer, createDate: created, modifyDate: modified)
+        if let keepInputMetadata, case .stream(let input) = source.resolve(catalog["Metadata"] ?? .null),
+           let packet = try? source.decodedData(of: input), let kept = keepInputMetadata(packet, writer.writtenProperties) {
+            writer.kept = kept
+        }
         rewriter.setInfo([
             (key: "Producer", value: producer),
             (key: "CreationDate", value: XMPMetadataWriter.pdfDate(fromISO: created)),
@@ -184,11 +209,102 @@ public struct PDFAConversion: Sendable {
             // A hidden annotation stays unseen: not printing it keeps the page as it looked.
             let wanted = flags & hidden != 0 ? flags : flags | PDFAConversion.flagPrint
             if d["F"]?.intValue != wanted { d["F"] = .int(wanted); changed = true }
+            // 6.3.3: only the normal appearance; the rollover and down ones are never printed.
+            if let ap = source.resolve(d["AP"] ?? .null).dictionaryValue, ap.orderedKeys.contains(where: { $0 != "N" }), let normal = ap["N"] {
+                d["AP"] = .dictionary(PDFDictionary([("N", normal)]))
+                removed.insert("rollover and down appearances")
+                changed = true
+            }
+        }
+        if d["Type"]?.nameValue == "Page", dropDegenerateBoxes(&d, source: source) { removed.insert("degenerate page boxes"); changed = true }
+        if d["Type"] == nil || d["Type"]?.nameValue == "ExtGState", d["TR"] != nil || d["TR2"] != nil, dropIdentityTransfer(&d, source: source) {
+            removed.insert("identity transfer functions"); changed = true
         }
         if d["Subtype"]?.nameValue == "Image", case .bool(true) = source.resolve(d["Interpolate"] ?? .null) {
             d["Interpolate"] = .bool(false); changed = true
         }
         return changed
+    }
+
+    /// Gives every optional content configuration (the default `D` and those in `Configs`) a
+    /// unique Name, which 6.9 requires (blank.pdf's has none); names only label the
+    /// configurations for the user, so the pages look the same. True when one was named.
+    private func nameOptionalContentConfigurations(_ rewriter: DocumentRewriter, catalog: inout PDFDictionary) -> Bool {
+        let source = rewriter.source
+        guard let ocEntry = catalog["OCProperties"], var properties = source.resolve(ocEntry).dictionaryValue else { return false }
+        var entries: [PDFObject] = properties["D"].map { [$0] } ?? []
+        entries += source.resolve(properties["Configs"] ?? .null).arrayValue ?? []
+        var taken = Set(entries.compactMap { source.resolve($0).dictionaryValue?["Name"].flatMap { source.resolve($0).stringBytes } }.map { PDFTextString.decode($0) })
+        func fresh() -> String {
+            var n = 1
+            while taken.contains(n == 1 ? "Layers" : "Layers \(n)") { n += 1 }
+            let name = n == 1 ? "Layers" : "Layers \(n)"
+            taken.insert(name)
+            return name
+        }
+        var changed = false
+        func named(_ entry: PDFObject) -> PDFObject {
+            guard var config = source.resolve(entry).dictionaryValue, config["Name"] == nil else { return entry }
+            config["Name"] = .string(Array(fresh().utf8))
+            changed = true
+            if let ref = entry.referenceValue { rewriter.set(ref, .dictionary(config)); return entry }
+            return .dictionary(config)
+        }
+        if let d = properties["D"] { properties["D"] = named(d) }
+        if let configsEntry = properties["Configs"], let configs = source.resolve(configsEntry).arrayValue {
+            let renamed = PDFObject.array(configs.map(named))
+            if let ref = configsEntry.referenceValue { rewriter.set(ref, renamed) } else { properties["Configs"] = renamed }
+        }
+        guard changed else { return false }
+        if let ref = ocEntry.referenceValue { rewriter.set(ref, .dictionary(properties)) } else { catalog["OCProperties"] = .dictionary(properties) }
+        return true
+    }
+
+    /// Page boundaries allowed by ISO 32000-1 Annex C, in default units (6.1.13).
+    static let smallestBox = 3.0, largestBox = 14_400.0
+
+    /// Removes an ArtBox, BleedBox or TrimBox outside 3–14,400 units (a zero ArtBox written by
+    /// scanner software: blank.pdf). Viewers draw the CropBox, and without these boxes readers
+    /// take the CropBox for them, so the page looks as it did; MediaBox and CropBox are left
+    /// for the validator.
+    private func dropDegenerateBoxes(_ page: inout PDFDictionary, source: PDFDocument) -> Bool {
+        let unit = source.resolve(page["UserUnit"] ?? .null).numberValue ?? 1
+        var changed = false
+        for key in ["ArtBox", "BleedBox", "TrimBox"] {
+            guard let entry = page[key] else { continue }
+            let numbers = (source.resolve(entry).arrayValue ?? []).compactMap { source.resolve($0).numberValue }
+            let fits = numbers.count == 4 && [abs(numbers[2] - numbers[0]) * unit, abs(numbers[3] - numbers[1]) * unit]
+                .allSatisfy { $0 >= PDFAConversion.smallestBox && $0 <= PDFAConversion.largestBox }
+            if !fits { page[key] = nil; changed = true }
+        }
+        return changed
+    }
+
+    /// Removes TR and TR2 from a graphics state when they map every value to itself (/Identity,
+    /// or a type 2 function from 0 to 1 with exponent 1: type3_font_nomapping.pdf), which 6.2.5
+    /// forbids though it changes nothing; any other transfer function is kept for the validator
+    /// to reject, since removing it would change how the page looks.
+    private func dropIdentityTransfer(_ gs: inout PDFDictionary, source: PDFDocument) -> Bool {
+        let entries = ["TR", "TR2"].compactMap { key in gs[key].map { (key, $0) } }
+        guard entries.allSatisfy({ isIdentityTransfer($0.1, source: source, depth: 0) }) else { return false }
+        for (key, _) in entries { gs[key] = nil }
+        return true
+    }
+
+    private func isIdentityTransfer(_ object: PDFObject, source: PDFDocument, depth: Int) -> Bool {
+        let resolved = source.resolve(object)
+        if let name = resolved.nameValue { return name == "Identity" || name == "Default" }
+        if let array = resolved.arrayValue {
+            return depth == 0 && array.count == 4 && array.allSatisfy { isIdentityTransfer($0, source: source, depth: 1) }
+        }
+        guard let function = resolved.dictionaryValue ?? resolved.streamValue?.dictionary,
+              function["FunctionType"]?.intValue == 2 else { return false }
+        func numbers(_ key: String, _ fallback: [Double]) -> [Double] {
+            guard let entry = function[key] else { return fallback }
+            return (source.resolve(entry).arrayValue ?? []).compactMap { source.resolve($0).numberValue }
+        }
+        return numbers("Domain", []) == [0, 1] && numbers("C0", [0]) == [0] && numbers("C1", [1]) == [1]
+            && source.resolve(function["N"] ?? .null).numberValue == 1
     }
 
     /// The stream with its LZW (and other non-image) filters decoded; nil when it has no LZW

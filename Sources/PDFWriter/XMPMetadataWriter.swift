@@ -17,6 +17,22 @@ struct XMPMetadataWriter {
     /// ISO 8601 dates, e.g. 2026-12-01T16:21:47Z.
     var createDate: String
     var modifyDate: String
+    /// `rdf:Description` elements kept from the input's packet (`PDFAConversion.keepInputMetadata`).
+    var kept = ""
+
+    /// The properties this packet writes, as namespace URI + local name: the input's are
+    /// replaced by these (pdfaid's always are).
+    var writtenProperties: Set<String> {
+        let dc = "http://purl.org/dc/elements/1.1/", xmp = "http://ns.adobe.com/xap/1.0/", pdf = "http://ns.adobe.com/pdf/1.3/"
+        var names: Set<String> = [dc + "format", xmp + "CreateDate", xmp + "ModifyDate", xmp + "MetadataDate"]
+        if title != nil { names.insert(dc + "title") }
+        if author != nil { names.insert(dc + "creator") }
+        if subject != nil { names.insert(dc + "description") }
+        if creatorTool != nil { names.insert(xmp + "CreatorTool") }
+        if producer != nil { names.insert(pdf + "Producer") }
+        if keywords != nil { names.insert(pdf + "Keywords") }
+        return names
+    }
 
     func packet() -> [UInt8] {
         var lines: [String] = []
@@ -43,6 +59,7 @@ struct XMPMetadataWriter {
         if let producer { lines.append("   <pdf:Producer>\(escape(producer))</pdf:Producer>") }
         if let keywords { lines.append("   <pdf:Keywords>\(escape(keywords))</pdf:Keywords>") }
         lines.append("  </rdf:Description>")
+        if !kept.isEmpty { lines.append(kept.hasSuffix("\n") ? String(kept.dropLast()) : kept) }
         lines.append(" </rdf:RDF>")
         lines.append("</x:xmpmeta>")
         // Padding lets later editors update the packet in place, as XMP recommends.

@@ -69,10 +69,14 @@ struct FormsPageStage: Sendable {
         let needsOCR = recognize || !pageWords.hasInvisible
         let known = pageWords.hasInvisible ? pageWords.all : pageWords.visible
         let detector = self.detector, job = self.job, index = page.index
+        let interruption = PageInterruption(timeLimit: job.pageTimeout)
         do {
-            let work = try await engines.performOnWorker { engine in
-                try PageLayoutReader.detect(raster, engine: needsOCR ? try engine.get() : nil, maxResolution: job.maxOCRResolution,
-                                            timeout: job.pageTimeout, known: known, frame: frame, page: index, detector: detector)
+            let work = try await interruption.whileRunning {
+                try await engines.performOnWorker { engine in
+                    try PageLayoutReader.detect(raster, engine: needsOCR ? try engine.get() : nil, maxResolution: job.maxOCRResolution,
+                                                timeout: job.pageTimeout, known: known, frame: frame, page: index,
+                                                detector: detector, interruption: interruption)
+                }
             }
             report.method = .raster
             report.detectSeconds = work.detectSeconds
@@ -81,6 +85,10 @@ struct FormsPageStage: Sendable {
             return FormsPageResult(report: report, primitives: work.primitives, ocr: work.ocr, pixelToPage: work.pixelToPage)
         } catch let error as OCRError where error.code == .timedOut {
             report.failure = "page \(page.index + 1): \(error.message) (--page-timeout)"
+        } catch let error as ImagingError where error.code == .timedOut {
+            report.failure = "page \(page.index + 1): \(error.message) (--page-timeout)"
+        } catch is CancellationError {
+            report.failure = "page \(page.index + 1): interrupted"
         } catch let error as OCRError where error.code == .missingDependency {
             report.failure = "page \(page.index + 1): \(error.message)"
             return FormsPageResult(report: report, missingDependency: error.message)

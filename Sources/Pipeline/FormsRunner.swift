@@ -109,11 +109,26 @@ public struct FormsRunner: Sendable {
         var reports = pages.map { FormsPageReport(index: $0.index, method: .none, fields: 0, detectSeconds: 0, ocrSeconds: 0,
                                                   ocrWords: 0, failure: nil) }
         var queue: [(page: PDFPage, decision: PageDecision?)] = []
+        var damaged = 0
         // A page object listed twice in the tree is one page, with one set of widgets.
-        for page in PageFlow.selected(pages, by: selection).pages {
+        let selected = PageFlow.selected(pages, by: selection).pages
+        for page in selected {
+            // A page that lost its content or images would read as an empty page without fields.
+            if let damage = PageDamage.find(page, in: document) {
+                reports[page.index].failure = "page \(page.index + 1): damaged: \(damage)"
+                damaged += 1
+                continue
+            }
             queue.append((page, options.textLayer ? try triage.decide(page) : nil))
         }
+        if damaged > 0, damaged == selected.count, let reason = reports[selected[0].index].failure {
+            let others = selected.count == 1 ? "" : " (and every other page)"
+            throw PipelineError(.badInput, "no page can be read: \(reason)\(others)")
+        }
         progress(.started(pagesToRecognize: queue.count, total: pages.count))
+        for page in selected {
+            if let failure = reports[page.index].failure { progress(.pageFinished(index: page.index, outcome: .failed(failure))) }
+        }
         let reader = FormsPageStage(document: document, extractor: TextExtractor(document: document), engines: engines,
                                     detector: detector, rasterizer: RasterizeStage(timeLimit: job.pageTimeout), job: job)
         let detector = self.detector

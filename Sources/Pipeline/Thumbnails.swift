@@ -32,7 +32,8 @@ public enum Thumbnails {
     /// Writes the thumbnails of `input` (a PDF or an image file) into `folder` (created when
     /// missing), each file atomically, and returns their paths in page order.
     /// - Throws: `PipelineError`: `.fileAccess` for an unreadable input or unwritable folder,
-    ///   `.badInput` for a damaged input or page, `.encrypted` without the right password.
+    ///   `.badInput` for a damaged input or when no page can be read, `.pagesFailed` (after the
+    ///   other thumbnails were written) for damaged pages, `.encrypted` without the right password.
     public static func write(_ input: URL, to folder: URL, options: Options) async throws -> [URL] {
         try await BlockingIO.run { try writeWithoutSuspending(input, to: folder, options: options) }
     }
@@ -56,12 +57,21 @@ public enum Thumbnails {
         }
         for page in pages { try OutputCheck.target(folder.appendingPathComponent(fileName(page: page.index + 1)), inputs: [input]) }
         var written: [URL] = []
+        // Pages that lost their content or images, or whose images cannot be decoded: they get
+        // no thumbnail (a blank one would pass for the page), the others do, and the run ends
+        // with exit 7 naming them (exit 2 when no page could be read).
+        var failures: [String] = []
         for page in pages {
+            if let damage = PageDamage.find(page, in: document) {
+                failures.append("page \(page.index + 1): damaged: \(damage)")
+                continue
+            }
             let png: [UInt8]
             do {
                 png = try thumbnail(of: page, in: document, size: options.size).pngData()
             } catch let error as ImagingError {
-                throw PipelineError(.badInput, "\(input.lastPathComponent) page \(page.index + 1): \(error.message)")
+                failures.append("page \(page.index + 1): \(error.message)")
+                continue
             }
             let url = folder.appendingPathComponent(fileName(page: page.index + 1))
             do {
@@ -72,6 +82,13 @@ public enum Thumbnails {
                 throw PipelineError(.fileAccess, error.message)
             }
             written.append(url)
+        }
+        if !failures.isEmpty {
+            guard !written.isEmpty else {
+                throw PipelineError(.badInput, "\(input.lastPathComponent): no page can be read: \(failures.joined(separator: "; "))")
+            }
+            throw PipelineError(.pagesFailed, "\(input.lastPathComponent): \(failures.joined(separator: "; ")) "
+                + "(no thumbnail for \(failures.count == 1 ? "it" : "them"); the other \(written.count) were written)")
         }
         return written
     }

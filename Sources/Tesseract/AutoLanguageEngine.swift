@@ -33,8 +33,8 @@ public final class AutoLanguageEngine: OCREngine {
     static let sampleHeightFraction = 0.04
     /// A second language whose share of the evidence reaches this is read together with the first…
     static let mixedLanguageShare = 0.2
-    /// …when it also shows this much evidence (a function word and two of its letters): a single
-    /// shared or misread word must not make a page bilingual.
+    /// …when it also shows this much evidence of its own (words or letters no other candidate uses:
+    /// a function word and two letters): shared or single misread words must not make a page bilingual.
     static let mixedLanguageEvidence = 1.5
 
     /// An engine choosing among `candidates` (installed models of known script).
@@ -49,6 +49,16 @@ public final class AutoLanguageEngine: OCREngine {
         let remaining = { timeout.map { $0 - Date().timeIntervalSince(started) } }
         defer { untrusted = nil }
         if let page = try readAsLastPage(image, dpi: dpi, timeout: remaining()) { return page }
+        let page = try readByScript(image, dpi: dpi, timeout: remaining)
+        // A wrong script from OSD must not make the page worse than the last page's languages read it.
+        if let earlier = untrusted, TesseractEngine.meanConfidence(earlier) > TesseractEngine.meanConfidence(page) {
+            return earlier
+        }
+        return page
+    }
+
+    /// The page read with the languages of the script OSD sees on it.
+    private func readByScript(_ image: PixImage, dpi: Int, timeout remaining: () -> Double?) throws -> OCRPage {
         guard let script = try detectScript(image, dpi: dpi) else {
             // Too little text to tell (a chart, a photo): the languages of the last page, or the default.
             let languages = lastScript.flatMap { lastFound[$0] } ?? [defaultLanguage]
@@ -94,7 +104,10 @@ public final class AutoLanguageEngine: OCREngine {
         let guess = page.language?.languages ?? []
         let found = models.count > 1 ? Self.decide(LanguageIdentifier.rank(page.text, among: models)) : nil
         var result = page
-        if let found, found.languages != guess {
+        // The text cannot tell models of one confidence family apart: the guess stands.
+        let sameFamily = found.map { $0.languages.count == 1 && guess.count == 1 && !$0.decisive
+            && Self.confidenceFamily(of: guess[0], among: models).contains($0.languages[0]) } ?? false
+        if let found, found.languages != guess, !sameFamily {
             result = try read(image, dpi: dpi, with: LanguageChoice(languages: found.languages, script: script, confidence: 0),
                               timeout: timeout)
         }
@@ -140,8 +153,10 @@ public final class AutoLanguageEngine: OCREngine {
     /// At most this much upscaling for OSD (a 72 dpi page becomes 288 dpi).
     static let maxOSDUpscale = 4.0
     /// OSD's script confidence below which the script is not trusted: a bar chart of the corpus's
-    /// multipage.pdf scored 0.21 ("Fraktur"); pages of text 0.45 (three lines of Chinese) to 45.
-    static let minimumScriptConfidence = 0.3
+    /// multipage.pdf scored 0.21 ("Fraktur"), pages of text 0.11 (three lines of Korean), 0.45 (of
+    /// Chinese) to 45. Low, because a wrong script costs little: a reading worse than the last
+    /// page's languages gave is not kept.
+    static let minimumScriptConfidence = 0.1
 
     public func detectOrientation(_ image: PixImage, dpi: Int) throws -> OrientationGuess? {
         try engine(for: [defaultLanguage]).detectOrientation(image, dpi: dpi)
@@ -167,29 +182,54 @@ public final class AutoLanguageEngine: OCREngine {
     func sampleLanguages(_ image: PixImage, dpi: Int, models: [String], timeout: Double?) throws -> [String] {
         let half = image.height / 2
         var bands: [PixelRegion] = []
-        for rows in [0..<half, half..<image.height] {
-            // At least two lines of 12 pt text (a third of an inch), whatever the page's size.
-            let fraction = max(Self.sampleHeightFraction, Double(dpi) / 3 / Double(max(1, image.height)))
+        // At least two lines of 12 pt text (a third of an inch), whatever the page's size.
+        let fraction = max(Self.sampleHeightFraction, Double(dpi) / 3 / Double(max(1, image.height)))
+        // On a short page the two bands would be most of it, and cut its lines: it is read whole.
+        let whole = 2 * fraction >= Self.wholePageSampleShare
+        for rows in [0..<half, half..<image.height] where !whole {
             guard let band = try image.densestTextBand(heightFraction: fraction, within: rows) else { continue }
-            // A short page's two bands may be the same lines: read them once.
+            // The two bands may be the same lines: read them once.
             if let previous = bands.last, band.y < previous.bottom { continue }
             bands.append(band)
         }
-        var sample = ""
-        for band in bands {
-            sample += try engine(for: [models[0]]).recognize(try image.clipped(to: band), dpi: dpi, timeout: timeout).text + "\n"
+        let crops = whole ? [image] : try bands.map { try image.clipped(to: $0) }
+        let sample = try crops.map { try engine(for: [models[0]]).recognize($0, dpi: dpi, timeout: timeout).text }.joined(separator: "\n")
+        let ranking = LanguageIdentifier.rank(sample, among: models)
+        let decided = Self.decide(ranking)?.languages ?? [models[0]]
+        // Models whose text cannot tell them apart (each writes the page in its own letters: Simplified
+        // and Traditional Chinese, Arabic and Persian): each reads the sample, the most confident is taken.
+        let family = Self.confidenceFamily(of: decided[0], among: models)
+        let decisive = (ranking.first?.ownEvidence ?? 0) >= Self.mixedLanguageEvidence
+        guard decided.count == 1, family.count > 1, !decisive else { return decided }
+        let scored = try family.map { model in
+            let pages = try crops.map { try engine(for: [model]).recognize($0, dpi: dpi, timeout: timeout) }
+            let confidence = pages.map(TesseractEngine.meanConfidence).reduce(0, +) / Double(max(1, pages.count))
+            return (model, confidence)
         }
-        return Self.decide(LanguageIdentifier.rank(sample, among: models))?.languages ?? [models[0]]
+        return [scored.max { $0.1 < $1.1 }?.0 ?? decided[0]]
     }
 
+    /// Installed models that write any page in their own letters (the Russian model has no і, the
+    /// Arabic one no Persian letters, each Chinese model its own forms), so the text they read may not
+    /// show the page's language; unless it shows it decisively, their confidence on the sample decides.
+    /// `language`'s family among `models`.
+    static func confidenceFamily(of language: String, among models: [String]) -> [String] {
+        let families = [["chi_sim", "chi_tra"], ["ara", "fas", "urd", "pus"], ["rus", "ukr", "bul", "srp", "mkd", "bel"]]
+        guard let family = families.first(where: { $0.contains(language) }) else { return [language] }
+        return family.filter(models.contains)
+    }
+
+    /// A page whose two sample bands would cover this share of it is read whole instead.
+    static let wholePageSampleShare = 0.5
+
     /// The best language of `ranking`, with the second when the page mixes them; nil for no evidence.
-    static func decide(_ ranking: [LanguageIdentifier.Score]) -> (languages: [String], confidence: Double)? {
+    static func decide(_ ranking: [LanguageIdentifier.Score]) -> (languages: [String], confidence: Double, decisive: Bool)? {
         guard let best = ranking.first else { return nil }
         var languages = [best.language]
-        if ranking.count > 1, ranking[1].share >= mixedLanguageShare, ranking[1].evidence >= mixedLanguageEvidence {
+        if ranking.count > 1, ranking[1].share >= mixedLanguageShare, ranking[1].ownEvidence >= mixedLanguageEvidence {
             languages.append(ranking[1].language)
         }
-        return (languages, best.share)
+        return (languages, best.share, best.ownEvidence >= mixedLanguageEvidence)
     }
 
     /// The engine for `languages`, loaded on first use; the least recently used is let go past

@@ -18,6 +18,7 @@ public enum LanguageCatalog {
         "Katakana": ["jpn"],
         "Hiragana": ["jpn"],
         "Hangul": ["kor"],
+        "Korean": ["kor"],
         "Devanagari": ["hin", "mar", "nep", "san"],
         "Bengali": ["ben", "asm"],
         "Thai": ["tha"],

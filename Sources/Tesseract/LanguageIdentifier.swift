@@ -12,6 +12,8 @@ public enum LanguageIdentifier {
         public var share: Double
         /// Its evidence: function words, plus distinctive letters at `letterWeight` each.
         public var evidence: Double
+        /// The part of `evidence` no other candidate shares (words and letters only it uses).
+        public var ownEvidence: Double = 0
     }
 
     /// Function words per language, lower-case; short lists of the most frequent words, enough to
@@ -32,6 +34,8 @@ public enum LanguageIdentifier {
         "rus": ["и", "в", "не", "на", "что", "с", "по", "это", "как", "к", "из", "он", "для", "от", "но", "так", "его", "же", "все", "был"],
         "ukr": ["і", "в", "не", "на", "що", "з", "до", "це", "як", "та", "у", "він", "для", "від", "але", "його", "її", "є", "було", "які"],
         "bul": ["и", "в", "не", "на", "да", "се", "с", "за", "от", "е", "че", "са", "по", "като", "това", "той", "но", "си", "ще", "към"],
+        "ara": ["في", "من", "على", "إلى", "أن", "هذا", "التي", "الذي", "عن", "مع", "كان", "هذه", "ما", "لا", "كل", "هو", "قد"],
+        "fas": ["در", "به", "از", "که", "را", "این", "با", "است", "برای", "آن", "هر", "تا", "بر", "یا", "هم", "می", "شود"],
     ]
 
     /// Letters that only some candidates write; each occurrence counts for those that do.
@@ -62,7 +66,7 @@ public enum LanguageIdentifier {
     /// text holds no evidence for any of them (the caller keeps its default).
     public static func rank(_ text: String, among candidates: [String]) -> [Score] {
         guard candidates.count > 1 else { return candidates.map { Score(language: $0, share: 1, evidence: 0) } }
-        var evidence: [String: Double] = [:]
+        var evidence: [String: Double] = [:], own: [String: Double] = [:]
         if candidates.contains("jpn"), let kana = kanaShare(text, minimumLetters: minimumHanLetters) {
             let japanese = kana >= japaneseKanaShare
             for language in candidates where language == "jpn" || language.hasPrefix("chi") {
@@ -71,19 +75,20 @@ public enum LanguageIdentifier {
         }
         let words = text.lowercased().split { !$0.isLetter && $0 != "'" }
         for word in words {
-            for language in candidates where functionWords[language]?.contains(String(word)) == true {
-                evidence[language, default: 0] += 1
-            }
+            // A word several candidates use ("de", "a", "в") is shared among them.
+            let users = candidates.filter { functionWords[$0]?.contains(String(word)) == true }
+            for language in users { evidence[language, default: 0] += 1 / Double(users.count) }
+            if users.count == 1 { own[users[0], default: 0] += 1 }
         }
         for letter in text.lowercased() {
-            for language in candidates where distinctiveLetters[language]?.contains(letter) == true {
-                evidence[language, default: 0] += letterWeight
-            }
+            let users = candidates.filter { distinctiveLetters[$0]?.contains(letter) == true }
+            for language in users { evidence[language, default: 0] += letterWeight / Double(users.count) }
+            if users.count == 1 { own[users[0], default: 0] += letterWeight }
         }
         let total = evidence.values.reduce(0, +)
         guard total > 0 else { return [] }
         return candidates.compactMap { language in
-            evidence[language].map { Score(language: language, share: $0 / total, evidence: $0) }
+            evidence[language].map { Score(language: language, share: $0 / total, evidence: $0, ownEvidence: own[language] ?? 0) }
         }.sorted { $0.share > $1.share }
     }
 

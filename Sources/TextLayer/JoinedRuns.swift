@@ -32,7 +32,44 @@ enum JoinedRuns {
             if end > start { even(&placed[start...end], direction) }
             start = end + 1
         }
+        if direction == .rightwards || direction == .leftwards {
+            // Words of a right-to-left line follow one another leftwards, whatever the baseline says.
+            let rightToLeft = placed.filter { WritingSystem.isRightToLeft($0.word.text) }.count * 2 > placed.count
+            untangle(&placed, leftwards: rightToLeft != (direction == .leftwards))
+        }
         return placed
+    }
+
+    /// A word's box may keep no less than this share of its width when it is cut back (Tesseract's
+    /// box for a short Persian word was seen three times too wide: 0.3 of it is the word).
+    static let minimumKeptWidth = 0.25
+    /// The space left between a cut word and the word before it, as a share of the line's height:
+    /// about a word space (0.25 em), so that viewers still see two words.
+    static let cutWordSpace = 0.2
+
+    /// Cuts each word's box back where it runs over the word before it in reading order, so that
+    /// the words of a line follow one another. Tesseract's boxes for Persian and Arabic words can
+    /// span their neighbours (a word's box over the next two words), and poppler then breaks the
+    /// line and mixes the words' letters. A cut that would leave less than `minimumKeptWidth` of
+    /// the box is not made.
+    private static func untangle(_ placed: inout [Placed], leftwards: Bool) {
+        guard placed.count > 1 else { return }
+        for index in 1..<placed.count {
+            let previous = placed[index - 1].word.box
+            var box = placed[index].word.box
+            let space = placed[index - 1].joinedToNext ? 0 : cutWordSpace * max(box.height, previous.height)
+            // With a word space if the box keeps enough, else without.
+            for gap in [space, 0] {
+                if leftwards, box.right > previous.left {
+                    let cut = PixelBox(left: box.left, top: box.top, right: previous.left - gap, bottom: box.bottom)
+                    if cut.width >= minimumKeptWidth * box.width { box = cut }
+                } else if !leftwards, box.left < previous.right {
+                    let cut = PixelBox(left: previous.right + gap, top: box.top, right: box.right, bottom: box.bottom)
+                    if cut.width >= minimumKeptWidth * box.width { box = cut }
+                }
+            }
+            placed[index].word.box = box
+        }
     }
 
     /// Which way a line's text advances in the raster.

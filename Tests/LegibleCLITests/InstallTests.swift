@@ -33,7 +33,7 @@ struct InstallTests {
             }
             #expect(scripts["fish"]!.contains("-a \(spec.name) "), "fish: \(spec.name)")
         }
-        // bash checks the syntax of its script; zsh and fish are not installed here.
+        // bash checks the syntax of its script; zsh and fish in the tests below, where installed.
         let folder = try TemporaryDirectory()
         let bash = folder.file("legible.bash")
         try Data(ShellCompletion.bash.utf8).write(to: bash)
@@ -43,6 +43,39 @@ struct InstallTests {
         #expect(try Tool.run("bash", ["-c", probe]).stdout.contains("--language"))
         let unknown = try CLIProcess.run(["--generate-completion", "tcsh"])
         #expect(unknown.status == 1)
+    }
+
+    /// Whether `shell` is on PATH (zsh is in the Makefile's packages; fish, with its
+    /// dependencies, is not).
+    private static func installed(_ shell: String) -> Bool {
+        (try? Tool.run("sh", ["-c", "command -v \(shell)"]).status) == 0
+    }
+
+    @Test(.enabled(if: installed("zsh"), "zsh is not installed (apt-get install zsh)"))
+    func theZshCompletionParsesAndLoads() throws {
+        let folder = try TemporaryDirectory()
+        let script = folder.file("_legible")
+        try Data(ShellCompletion.zsh.utf8).write(to: script)
+        let syntax = try Tool.run("zsh", ["-n", script.path])
+        #expect(syntax.status == 0, "\(syntax.stderr)")
+        let load = try Tool.run("zsh", ["-fc", "autoload -U compinit; compinit -u -D; source \(CLIProcess.shellQuote(script.path)) && whence -w _legible"])
+        #expect(load.status == 0 && load.stdout.contains("_legible: function"), "\(load.stdout) \(load.stderr)")
+        #expect(load.stderr.isEmpty, "\(load.stderr)")
+    }
+
+    @Test(.enabled(if: installed("fish"), "fish is not installed (apt-get install fish)"))
+    func theFishCompletionParsesAndCompletes() throws {
+        let folder = try TemporaryDirectory()
+        let script = folder.file("legible.fish")
+        try Data(ShellCompletion.fish.utf8).write(to: script)
+        let syntax = try Tool.run("fish", ["-n", script.path])
+        #expect(syntax.status == 0, "\(syntax.stderr)")
+        let quoted = CLIProcess.shellQuote(script.path)
+        let option = try Tool.run("fish", ["-c", "source \(quoted); complete -C 'legible ocr --lan'"])
+        #expect(option.stdout.contains("--language"), "\(option.stdout) \(option.stderr)")
+        let command = try Tool.run("fish", ["-c", "source \(quoted); complete -C 'legible thumb'"])
+        #expect(command.stdout.hasPrefix("thumbnails"), "\(command.stdout) \(command.stderr)")
+        #expect(option.stderr.isEmpty && command.stderr.isEmpty, "\(option.stderr) \(command.stderr)")
     }
 
     @Test func theManPageIsValidRoffWithEveryCommand() throws {

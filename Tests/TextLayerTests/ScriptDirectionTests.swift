@@ -114,4 +114,21 @@ struct ScriptDirectionTests {
         #expect(tops == [100, 160, 220, 400] && bottoms == [160, 220, 400, 460], "\(tops) \(bottoms)")
         #expect(placed.allSatisfy { $0.word.box.left == 500 && $0.word.box.right == 544 })
     }
+
+    @Test func rightToLeftWordsWhoseBoxesSpanTheirNeighboursAreCutBackInReadingOrder() {
+        // A Persian line as Tesseract reported it: "روز" (the fourth word) has a box over the
+        // second and third words; the words follow one another leftwards.
+        let words: [(String, Double, Double)] = [("کتابخانه", 760, 890), ("شهر", 670, 730), ("هر", 620, 657), ("روز", 555, 745), ("صبح", 470, 540)]
+        let line = OCRLine(words: words.map { OCRWord(text: $0.0, box: PixelBox(left: $0.1, top: 100, right: $0.2, bottom: 150), confidence: 90) },
+                           box: PixelBox(left: 470, top: 100, right: 890, bottom: 150),
+                           baseline: (x0: 470, y0: 140, x1: 890, y1: 140), ascender: 30, descender: 10)
+        let boxes = JoinedRuns.words(of: line).map(\.word.box)
+        for (previous, next) in zip(boxes, boxes.dropFirst()) {
+            #expect(next.right < previous.left, "\(boxes)")
+        }
+        // The cut keeps the word's own left edge, a word space from its neighbour.
+        #expect(boxes[3].left == 555 && boxes[3].right == 610)
+        // Boxes that already follow one another are left alone.
+        #expect(boxes[4] == PixelBox(left: 470, top: 100, right: 540, bottom: 150))
+    }
 }

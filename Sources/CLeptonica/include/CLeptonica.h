@@ -7,4 +7,12 @@
 // Calling a function not yet listed in Sources/CLeptonica/functions.h fails to link with
 // "undefined symbol": add its line there, with the parameters leptonica/allheaders.h declares.
 #include <leptonica/allheaders.h>
+#include <stddef.h>
+
+// Starts keeping what C libraries print on stderr from this thread (libjpeg's warnings),
+// instead of printing it (library_messages.c).
+void legible_collect_library_messages(void);
+// Stops keeping messages on this thread and copies what was kept (at most size - 1 bytes,
+// NUL-terminated) into buffer; returns its length.
+size_t legible_collected_library_messages(char *buffer, size_t size);
 #endif

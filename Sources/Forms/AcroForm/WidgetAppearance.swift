@@ -35,13 +35,29 @@ enum WidgetAppearance {
              fonts: [("ZaDb", .reference(font))])
     }
 
-    /// The content of a check mark centred in a box, set in ZapfDingbats as resource `ZaDb`.
+    /// The content of a check mark centred in a box, drawn as a filled outline rather than
+    /// set in ZapfDingbats: the page then needs no font that cannot be embedded, so a form
+    /// can be written as PDF/A (6.2.11.4.1). The outline follows the `a20` glyph's shape and
+    /// box (0.846 em wide, 0.69 em tall); `/ZaDb` stays in the resources and the DA for
+    /// viewers that redraw the field.
     static func checkContent(width: Double, height: Double) -> [UInt8] {
-        // The glyph is 0.846 em wide and about 0.69 em tall above its baseline.
-        let size = max(1, min(width / 0.846, height / 0.69) * 0.8)
-        let x = (width - 0.846 * size) / 2, y = (height - 0.69 * size) / 2
-        return Array("q\n0 g\nBT\n/ZaDb \(number(size)) Tf\n\(number(x)) \(number(y)) Td\n(\(checkCharacter)) Tj\nET\nQ\n".utf8)
+        let size = max(1, min(width / checkWidth, height / checkHeight) * 0.8)
+        let x = (width - checkWidth * size) / 2, y = (height - checkHeight * size) / 2
+        var ops = "q\n0 g\n"
+        for (index, point) in checkOutline.enumerated() {
+            ops += "\(number(x + point.x * size)) \(number(y + point.y * size)) \(index == 0 ? "m" : "l")\n"
+        }
+        ops += "h\nf\nQ\n"
+        return Array(ops.utf8)
     }
+
+    /// The check mark's box in ems (ZapfDingbats `a20`).
+    static let checkWidth = 0.846, checkHeight = 0.69
+    /// The check mark's outline in ems from its box's lower left: a short stroke down to the
+    /// vertex and a long one up to the right, each about 0.1 em thick.
+    static let checkOutline: [(x: Double, y: Double)] = [
+        (0.0, 0.36), (0.1, 0.44), (0.3, 0.2), (0.76, 0.69), (0.846, 0.62), (0.3, 0.0),
+    ]
 
     /// A filled dot centred in the box: a radio button's on state.
     static func dot(width: Double, height: Double, matrix: PDFObject?) -> PDFObject {

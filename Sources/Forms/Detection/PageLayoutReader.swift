@@ -44,11 +44,14 @@ public enum PageLayoutReader {
 
     /// On an OCR worker: resample, recognize when an engine is given, find the primitives.
     /// The raster is upright as displayed; its extent on the page is found from its mapping,
-    /// so a scan that covers part of the page still lands where it is.
+    /// so a scan that covers part of the page still lands where it is. `interruption` is
+    /// checked between the stages (`CancellationError`, `ImagingError(.timedOut)`).
     /// `maxResolution` caps the raster's resolution (`--max-ocr-dpi`), `timeout` each recognition
     /// (`--page-timeout`).
     public static func detect(_ raster: PageRaster, engine: (any OCREngine)?, maxResolution: Int, timeout: Double?,
-                              known: [LayoutWord], frame: PageFrame, page: Int, detector: FormsDetector) throws -> RasterWork {
+                              known: [LayoutWord], frame: PageFrame, page: Int, detector: FormsDetector,
+                              interruption: PageInterruption) throws -> RasterWork {
+        try interruption.check()
         var raster = try raster.reduced(toAtMost: maxResolution)
         if raster.image.depth == 32 {
             raster = PageRaster(image: try raster.image.gray8(), dpi: raster.dpi, pixelToPage: raster.pixelToPage)
@@ -77,6 +80,7 @@ public enum PageLayoutReader {
             // Labels on tinted bands, which the page pass reads as dark blocks: read again, black on white.
             var found: [LayoutWord] = []
             for crop in try TintedLabelCrops.crops(of: raster.image, dpi: raster.dpi) {
+                try interruption.check()
                 let part = try engine.recognize(crop.image, dpi: raster.dpi, timeout: timeout)
                 for word in part.lines.flatMap(\.words) {
                     let p = display(word.box.left + Double(crop.x), word.box.top + Double(crop.y))
@@ -92,6 +96,7 @@ public enum PageLayoutReader {
             }
             var sideways: [LayoutWord] = [], read: [LayoutRect] = []
             for crop in try RotatedLabelCrops.crops(of: raster.image, dpi: raster.dpi) {
+                try interruption.check()
                 let part = try engine.recognize(crop.image, dpi: raster.dpi, timeout: timeout)
                 let kept = crop.pageWords(part.lines.flatMap(\.words).map {
                     CropWord(text: $0.text, left: $0.box.left, top: $0.box.top, right: $0.box.right, bottom: $0.box.bottom, confidence: $0.confidence)
@@ -102,15 +107,18 @@ public enum PageLayoutReader {
             words = RotatedLabelCrops.adding(sideways, over: read, to: words)
             ocrSeconds = Date().timeIntervalSince(started)
         }
+        try interruption.check()
         let started = Date()
         let local = words.map { LayoutWord(text: $0.text, rect: shifted($0.rect, -origin.x, -origin.y), confidence: $0.confidence) }
         var primitives = try detector.rasterPrimitives(raster.image, page, extent.width, extent.height, local)
+        try interruption.check()
         var cellSeconds = 0.0
         if let engine {
             // Cells the page pass could not read (a header it skipped, a guess at a noisy title): read alone.
             let cellStarted = Date()
             let sx = extent.width / max(1, w), sy = extent.height / max(1, h)
             for cell in CellLabelCrops.cells(toRead: primitives) {
+                try interruption.check()
                 guard let crop = try CellLabelCrops.crop(of: raster.image, x: Int((cell.left / sx).rounded()), y: Int((cell.top / sy).rounded()),
                                                          width: Int((cell.width / sx).rounded()), height: Int((cell.height / sy).rounded()),
                                                          dpi: raster.dpi) else { continue }

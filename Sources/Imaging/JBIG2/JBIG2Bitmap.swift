@@ -8,9 +8,10 @@ enum JBIG2CombinationOperator: Int {
 /// A bilevel bitmap, 1 = black, packed eight pixels a byte with the leftmost pixel in the
 /// high bit, so whole rows can be handed to Leptonica without repacking.
 struct JBIG2Bitmap {
-    /// The most pixels one bitmap may hold (a 46,000 × 46,000 page): hostile headers cannot make us
-    /// allocate more than ~256 MiB for one bitmap.
-    static let maxPixels = 1 << 31
+    /// The most pixels one bitmap may hold (268 million: an A0 sheet at 400 dpi is 248 million),
+    /// 32 MiB. A 2 KB stream whose page declared 30,000 × 30,000 pixels (under the 2^31 allowed
+    /// before) was decoded for minutes; the page holding it is now refused at once.
+    static let maxPixels = 1 << 28
 
     let width: Int
     private(set) var height: Int
