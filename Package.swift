@@ -38,7 +38,7 @@ let package = Package(
         .target(name: "PDFA", dependencies: ["PDF", "PDFWriter"]),
         // What a document and its pages hold (`legible info`, triage's page kinds): reads text
         // coverage (PDFText) and image placements (Imaging), so it sits above both (issue 17).
-        .target(name: "DocumentFacts", dependencies: ["PDF", "PDFText", "Imaging"]),
+        .target(name: "DocumentFacts", dependencies: ["PDF", "PDFText", "Imaging", "FileIO"]),
         .target(name: "Forms", dependencies: ["PDF", "PDFText", "Imaging", "OCR", "PDFWriter"]),
         // Image documents: images -> pages, image optimization (issue 17, out of Pipeline). Not in
         // Imaging: they assemble and rewrite PDFs (PDFWriter), and Imaging stays below the writer.

@@ -24,6 +24,18 @@ public struct FormsPageReport: Sendable, Codable, Equatable {
     public var ocrWords: Int
     /// Why the page has no fields when something went wrong with it; nil otherwise.
     public var failure: String?
+
+    /// Creates a page's report.
+    public init(index: Int, method: FormsPageMethod, fields: Int, detectSeconds: Double, ocrSeconds: Double,
+                ocrWords: Int, failure: String?) {
+        self.index = index
+        self.method = method
+        self.fields = fields
+        self.detectSeconds = detectSeconds
+        self.ocrSeconds = ocrSeconds
+        self.ocrWords = ocrWords
+        self.failure = failure
+    }
 }
 
 /// The result of a forms run.
@@ -40,6 +52,19 @@ public struct FormsReport: Sendable {
     public var pagesWithTextLayer: Int
     /// Notes and warnings for the user.
     public var notes: [String], warnings: [String]
+
+    /// Creates a run's report.
+    public init(pages: [FormsPageReport], fieldsAdded: Int, widgetsAdded: Int, fieldsKept: Int, fieldsRemoved: Int,
+                pagesWithTextLayer: Int, notes: [String], warnings: [String]) {
+        self.pages = pages
+        self.fieldsAdded = fieldsAdded
+        self.widgetsAdded = widgetsAdded
+        self.fieldsKept = fieldsKept
+        self.fieldsRemoved = fieldsRemoved
+        self.pagesWithTextLayer = pagesWithTextLayer
+        self.notes = notes
+        self.warnings = warnings
+    }
 
     /// Pages that failed.
     public var failedPages: [Int] { pages.filter { $0.failure != nil }.map(\.index) }

@@ -1,8 +1,6 @@
 import FileIO
 import Foundation
-import DocumentFacts
 import PDF
-import PDFImages
 
 extension DocumentInfo {
     /// Reads the PDF at `url`; with `check`, also loads every object and decodes every stream.
@@ -14,7 +12,7 @@ extension DocumentInfo {
             throw PipelineError(.fileAccess, "file not found: \(url.path)")
         }
         if isDirectory.boolValue { throw PipelineError(.fileAccess, "\(url.path) is a directory") }
-        let bytes = try FileBytes.read(url, limit: DocumentReader.maxInputBytes)
+        let bytes = try FileBytes.read(url, limit: FileBytes.maxInputBytes)
         let name = url.lastPathComponent
         do {
             let document = try PDFDocument(bytes: bytes, password: password)
