@@ -1,5 +1,3 @@
-import PDF
-
 /// What a damaged file lost from a page: a content stream, or an image or form the content
 /// paints, that the file refers to but that is missing or cannot be read or decoded. A
 /// truncated scan keeps its page objects (they come first) and loses the images after them;
