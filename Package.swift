@@ -24,21 +24,29 @@ let package = Package(
 
         .target(name: "PDF", dependencies: ["CZlib"]),
         .target(name: "PDFWriter", dependencies: ["PDF", "CZlib"]),
+        // Files the way every run touches them, below the runners (issue 17): inputs read whole
+        // with a limit, outputs checked before a run, durable writes and moves, content hashes,
+        // folder locks, inotify. `PipelineError` lives here so these throw the run's exit codes.
+        .target(name: "FileIO", dependencies: ["PDF", "PDFWriter"]),
         .target(name: "PDFText", dependencies: ["PDF"], exclude: ["Tables/make-tables.py", "Tables/corpus-glyph-names.txt"]),
         .target(name: "Imaging", dependencies: ["PDF", "CLeptonica"]),
         .target(name: "OCR", dependencies: ["Imaging", "PDF"]),
         .target(name: "Tesseract", dependencies: ["OCR", "Imaging", "CTesseract", "CLeptonica"]),
         .target(name: "TextLayer", dependencies: ["PDF", "PDFWriter", "OCR"]),
         // The PDF/A-2 validator (issue 16): reads like PDFText, so the writer stays free of it.
-        .target(name: "PDFA", dependencies: ["PDF"]),
+        // PDFAOutput (convert with the writer, then validate) sits here, above both (issue 17).
+        .target(name: "PDFA", dependencies: ["PDF", "PDFWriter"]),
+        // What a document and its pages hold (`legible info`, triage's page kinds): reads text
+        // coverage (PDFText) and image placements (Imaging), so it sits above both (issue 17).
+        .target(name: "DocumentFacts", dependencies: ["PDF", "PDFText", "Imaging", "FileIO"]),
         .target(name: "Forms", dependencies: ["PDF", "PDFText", "Imaging", "OCR", "PDFWriter"]),
         // Image documents: images -> pages, image optimization (issue 17, out of Pipeline). Not in
         // Imaging: they assemble and rewrite PDFs (PDFWriter), and Imaging stays below the writer.
-        .target(name: "PDFImages", dependencies: ["PDF", "PDFWriter", "Imaging"]),
-        .target(name: "Pipeline", dependencies: ["PDF", "PDFWriter", "Imaging", "OCR", "TextLayer", "Forms", "PDFText", "PDFA", "PDFImages"]),
+        .target(name: "PDFImages", dependencies: ["PDF", "PDFWriter", "Imaging", "FileIO"]),
+        .target(name: "Pipeline", dependencies: ["PDF", "DocumentFacts", "FileIO", "PDFWriter", "Imaging", "OCR", "TextLayer", "Forms", "PDFText", "PDFA", "PDFImages"]),
         // The public, PDFKit-shaped library (issue 17): thin, delegating to the modules above.
-        .target(name: "Legible", dependencies: ["PDF", "PDFWriter", "PDFText", "Imaging", "OCR", "Tesseract", "TextLayer", "Forms", "Pipeline", "PDFImages"]),
-        .target(name: "LegibleCLI", dependencies: ["Pipeline", "Tesseract", "PDF", "OCR", "PDFText", "Forms", "Imaging", "PDFA"]),
+        .target(name: "Legible", dependencies: ["PDF", "PDFWriter", "PDFText", "Imaging", "OCR", "Tesseract", "TextLayer", "Forms", "Pipeline", "PDFImages", "FileIO"]),
+        .target(name: "LegibleCLI", dependencies: ["Pipeline", "DocumentFacts", "FileIO", "Tesseract", "PDF", "OCR", "PDFText", "Forms", "Imaging", "PDFA"]),
         // lld: gold warns about mktemp inside the static Foundation that `make build` links.
         // Packed relative relocations (DT_RELR, glibc 2.36+, Debian 12): the loader applies the
         // binary's 76,000 relative relocations from a 15 KB bitmap instead of a 1.8 MB table,
@@ -51,14 +59,14 @@ let package = Package(
         .testTarget(name: "PDFTextTests", dependencies: ["PDFText", "PDF", "TestSupport"]),
         .testTarget(name: "PDFWriterTests", dependencies: ["PDFWriter", "PDF", "TestSupport"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "PDF", "TestSupport"]),
-        .testTarget(name: "OCRTests", dependencies: ["OCR", "Imaging"]),
+        .testTarget(name: "OCRTests", dependencies: ["OCR", "Imaging", "TestSupport"]),
         .testTarget(name: "TesseractTests", dependencies: ["Tesseract", "Imaging", "OCR", "TestSupport"]),
         .testTarget(name: "TextLayerTests", dependencies: ["TextLayer", "PDF", "PDFWriter", "OCR", "TestSupport"]),
-        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "OCR", "PDF", "Imaging", "Tesseract", "TestSupport", "PDFImages", "PDFA"], exclude: ["Fixtures"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "DocumentFacts", "FileIO", "OCR", "PDF", "Imaging", "Tesseract", "TestSupport", "PDFImages", "PDFA"], exclude: ["Fixtures"]),
         .testTarget(name: "FormsTests", dependencies: ["Forms", "PDF", "PDFText", "Imaging", "OCR", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "LegibleTests", dependencies: ["Legible", "TestSupport"]),
         .testTarget(name: "PDFATests", dependencies: ["PDFA", "PDF", "PDFWriter", "TestSupport"]),
-        .testTarget(name: "LegibleCLITests", dependencies: ["LegibleCLI", "TestSupport"]),
+        .testTarget(name: "LegibleCLITests", dependencies: ["LegibleCLI", "DocumentFacts", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,7 @@
 import Foundation
 import Imaging
 import PDF
+import PDFImages
 import PDFText
 import Pipeline
 

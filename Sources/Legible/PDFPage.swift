@@ -1,4 +1,5 @@
 import Foundation
+import OCR
 import PDF
 import PDFText
 import Pipeline

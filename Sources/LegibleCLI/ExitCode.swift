@@ -1,3 +1,4 @@
+import FileIO
 import Pipeline
 
 /// Process exit codes (OCRmyPDF's where the meaning is shared, so scripts keep working).

@@ -1,4 +1,5 @@
 import Foundation
+import PDFImages
 import Pipeline
 
 /// `legible images IN... OUT.pdf [--page-size S] [--upscale-if-smaller] [--rotation R]

@@ -1,3 +1,4 @@
+import DocumentFacts
 import Foundation
 import Pipeline
 
@@ -23,7 +24,7 @@ struct InfoCommand {
             let streams = StandardStreams()
             let info = try DocumentInfo.read(try streams.input(parsed.positionals[0]),
                                              password: parsed.values["--password"], check: parsed.flags.contains("--check"))
-            print(parsed.flags.contains("--json") ? try InfoCommand.json(info) : InfoCommand.text(info))
+            print(parsed.flags.contains("--json") ? try info.json() : InfoCommand.text(info))
             return .ok
         }
     }

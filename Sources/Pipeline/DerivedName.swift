@@ -1,3 +1,4 @@
+import FileIO
 /// Names made from an input's name by adding to it (`NAME.error.txt` beside a failed input),
 /// kept legal: a file name may have at most 255 bytes (`NAME_MAX`), so an input with a legal
 /// 250-byte name must not get a note whose name the file system refuses.

@@ -1,3 +1,5 @@
+import FileIO
+import Forms
 import Foundation
 import OCR
 

@@ -1,3 +1,4 @@
+import FileIO
 import Foundation
 import Forms
 import OCR
@@ -22,25 +23,19 @@ public struct FieldDetection: Sendable {
     /// - Throws: `PipelineError`: `.missingDependency` when a scan needs OCR and no engine
     ///   can run, `.badInput` when a page cannot be read.
     public func fields(of pages: [PDFPage], in document: PDFDocument) async throws -> [FormField] {
-        let reader = FormsPageReader(document: document, extractor: TextExtractor(document: document), engines: engines,
-                                     detector: detector, rasterizer: RasterizeStage(), job: OCRJob())
+        let reader = FormsPageStage(document: document, extractor: TextExtractor(document: document), engines: engines,
+                                    detector: detector, rasterizer: RasterizeStage(), job: OCRJob())
         let detector = self.detector
         var perPage: [Int: [FormField]] = [:]
-        try await withThrowingTaskGroup(of: FormsPageResult.self) { group in
-            var queue = pages.makeIterator()
-            // As many pages in flight as the pool has engines, and one more waiting.
-            for _ in 0...engines.workerCount {
-                guard let page = queue.next() else { break }
-                group.addTask { await reader.read(page, recognize: false) }
-            }
-            while let result = try await group.next() {
-                try Task.checkCancellation()
-                if let missing = result.missingDependency { throw PipelineError(.missingDependency, missing) }
-                if let failure = result.report.failure { throw PipelineError(.badInput, failure) }
-                if let primitives = result.primitives { perPage[result.report.index] = detector.fields(primitives) }
-                if let page = queue.next() { group.addTask { await reader.read(page, recognize: false) } }
-            }
-        }
+        // As many pages in flight as the pool has engines, and one more waiting.
+        try await PageFlow.window(pages, width: engines.workerCount + 1, work: { page in
+            await reader.read(page, recognize: false)
+        }, handle: { result in
+            try Task.checkCancellation()
+            if let missing = result.missingDependency { throw PipelineError(.missingDependency, missing) }
+            if let failure = result.report.failure { throw PipelineError(.badInput, failure) }
+            if let primitives = result.primitives { perPage[result.report.index] = detector.fields(primitives) }
+        })
         // Page order, whatever order pages finished in: names are numbered the same every run.
         return FormField.inReadingOrder(detector.name(perPage.keys.sorted().flatMap { perPage[$0] ?? [] }))
     }

@@ -1,5 +1,7 @@
+import FileIO
 import Foundation
 import PDF
+import PDFImages
 import PDFWriter
 import Forms
 
@@ -39,10 +41,14 @@ public struct FlattenRunner: Sendable {
 }
 
 /// Runs the whole transform on a thread of its own: reading and writing block, and the
-/// optimizer's coding is Leptonica's.
+/// optimizer's coding is Leptonica's. One thread per run (per instance, ended when the stage
+/// is let go, as `RasterizeStage`'s), so files flattened side by side never queue behind one
+/// process-wide thread.
 private actor TransformStage {
-    private static let executor = DedicatedThreadExecutor(name: "legible-transform")
-    nonisolated var unownedExecutor: UnownedSerialExecutor { Self.executor.asUnownedSerialExecutor() }
+    private let executor = DedicatedThreadExecutor(name: "legible-transform")
+    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+    deinit { executor.stop() }
 
     func run(input: URL, output: URL, job: OCRJob, flatten: Bool, values: [FormFieldAssignment]?) throws -> TransformReport {
         let (document, readNotes) = try DocumentReader.open(input, password: job.password, decrypt: job.decrypt)

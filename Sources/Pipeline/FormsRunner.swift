@@ -1,7 +1,9 @@
+import FileIO
 import Foundation
 import Forms
 import OCR
 import PDF
+import PDFImages
 import PDFText
 
 /// What a forms run is asked to do besides finding fields.
@@ -44,9 +46,7 @@ public struct FormsRunner: Sendable {
         try OutputCheck.files([output] + [options.review, options.report].compactMap { $0 },
                               inputs: [input] + [options.fromReview].compactMap { $0 })
         try OutputCheck.notAnImage(output)
-        let (document, notes) = try DocumentReader.open(input, password: job.password, decrypt: job.decrypt)
-        let pages: [PDFPage]
-        do { pages = try document.pages() } catch { throw PipelineError(.badInput, "\(input.lastPathComponent): \(error)") }
+        let (document, pages, notes) = try PageFlow.open(input, job: job)
         if let refusal = AcroFormWriter.refusal(for: document, policy: options.existing) {
             throw PipelineError(.badInput, "\(input.lastPathComponent): \(refusal)")
         }
@@ -129,8 +129,8 @@ public struct FormsRunner: Sendable {
         for page in selected {
             if let failure = reports[page.index].failure { progress(.pageFinished(index: page.index, outcome: .failed(failure))) }
         }
-        let reader = FormsPageReader(document: document, extractor: TextExtractor(document: document), engines: engines,
-                                     detector: detector, rasterizer: RasterizeStage(timeLimit: job.pageTimeout), job: job)
+        let reader = FormsPageStage(document: document, extractor: TextExtractor(document: document), engines: engines,
+                                    detector: detector, rasterizer: RasterizeStage(timeLimit: job.pageTimeout), job: job)
         let detector = self.detector
         var perPage: [Int: [FormField]] = [:]
         var layers = 0

@@ -1,5 +1,7 @@
+import FileIO
 import Foundation
 import Imaging
+import PDFImages
 
 /// What became of one attempt at an inbox file.
 enum IngestOutcome: Sendable, Equatable {

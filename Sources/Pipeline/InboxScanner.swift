@@ -1,3 +1,4 @@
+import FileIO
 import Foundation
 
 /// Lists what is in an inbox, and decides which names are inputs at all: hidden files and the

@@ -1,3 +1,4 @@
+import FileIO
 import Foundation
 import OCR
 import PDF
@@ -47,27 +48,9 @@ struct ExportWriter {
         }
     }
 
-    /// Words of one page in PDF user space (points, origin at the bottom left of user space).
-    static func pageWords(_ ocr: OCRPage, index: Int, page: PDFPage, pixelToPage: Matrix) -> [String: Any] {
-        var words: [[String: Any]] = []
-        for (lineNumber, line) in ocr.lines.enumerated() {
-            for word in line.words {
-                let corners = [(word.box.left, word.box.top), (word.box.right, word.box.top),
-                               (word.box.left, word.box.bottom), (word.box.right, word.box.bottom)].map { pixelToPage.apply($0.0, $0.1) }
-                let box = [corners.map(\.x).min()!, corners.map(\.y).min()!, corners.map(\.x).max()!, corners.map(\.y).max()!]
-                words.append(["text": word.text, "box": box.map { ($0 * 100).rounded() / 100 },
-                              "confidence": (word.confidence * 10).rounded() / 10, "line": lineNumber + 1])
-            }
-        }
-        return ["page": index + 1, "mediaBox": [page.mediaBox.x0, page.mediaBox.y0, page.mediaBox.x1, page.mediaBox.y1],
-                "rotate": page.rotation, "words": words]
-    }
-
     func writeWords(_ pages: [[String: Any]]) throws {
         guard let url = exports.wordsJSON else { return }
-        let object: [String: Any] = ["source": sourceName, "units": "PDF user space points", "pages": pages]
-        let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
-        try DurableFiles.write(String(decoding: data, as: UTF8.self), to: url)
+        try DurableFiles.write(String(decoding: try WordsJSON.document(source: sourceName, pages: pages), as: UTF8.self), to: url)
     }
 
     func writeReport(_ report: RunReport, output: URL, seconds: Double) throws {

@@ -1,7 +1,9 @@
+import FileIO
 import Foundation
 import Imaging
 import OCR
 import PDF
+import PDFImages
 import PDFWriter
 
 /// Runs the OCR job on one document: read → triage → rasterize → recognize → write.
@@ -30,11 +32,7 @@ public struct OCRRunner: Sendable {
             try DurableFiles.makeDirectories(folder)
         }
 
-        let (document, notes) = try DocumentReader.open(input, password: job.password, decrypt: job.decrypt)
-        let pages: [PDFPage]
-        do { pages = try document.pages() } catch {
-            throw PipelineError(.badInput, "\(input.lastPathComponent): \(error)")
-        }
+        let (document, pages, notes) = try PageFlow.open(input, job: job)
         clock.lap("read")
 
         let flow = PageFlow.selected(pages, by: try job.pages.map(PageSelection.init))
@@ -77,7 +75,14 @@ public struct OCRRunner: Sendable {
         let exportWriter = ExportWriter(exports: exports, sourceName: input.lastPathComponent)
         var texts = [String](repeating: "", count: pages.count)
         var wordPages: [[String: Any]] = []
-        for try await result in recognize(toRecognize, in: document, job: job) {
+        let engines = self.engines
+        let rasterizer = RasterizeStage(timeLimit: job.pageTimeout)
+        // Workers + 1 pages in flight; each result is grafted on this task as it finishes. A
+        // page that fails is reported and kept as it was; the others go on.
+        try await PageFlow.window(toRecognize, width: engines.workerCount + 1, work: { page in
+            await Self.process(page, document: document, job: job, rasterizer: rasterizer, engines: engines)
+        }, handle: { result in
+            try Task.checkCancellation()
             let report = result.report
             if let recognition = result.recognition {
                 let page = pages[report.index]
@@ -88,7 +93,7 @@ public struct OCRRunner: Sendable {
                     texts[report.index] = ocr.text
                     try exportWriter.writePage(ocr, index: report.index)
                     if exports.wordsJSON != nil {
-                        wordPages.append(ExportWriter.pageWords(ocr, index: report.index, page: page, pixelToPage: recognition.pixelToPage))
+                        wordPages.append(WordsJSON.page(ocr, index: report.index, page: page, pixelToPage: recognition.pixelToPage))
                     }
                 } else if recognition.rotationCorrection != 0 {
                     await writer.rotate(page, addingQuarterTurns: recognition.rotationCorrection)
@@ -96,7 +101,7 @@ public struct OCRRunner: Sendable {
             }
             reports[report.index] = report
             progress(.pageFinished(index: report.index, outcome: report.outcome))
-        }
+        })
         try Task.checkCancellation()
         clock.lap("recognize")
 
@@ -119,29 +124,6 @@ public struct OCRRunner: Sendable {
         var recognition: PageRecognition?
     }
 
-    /// Rasterizes and recognizes `pages`, at most workers + 1 at a time, yielding results as
-    /// they finish. A page that fails is reported and kept as it was; the others go on.
-    private func recognize(_ pages: [PDFPage], in document: PDFDocument, job: OCRJob) -> AsyncThrowingStream<PageResult, any Error> {
-        let engines = self.engines
-        let rasterizer = RasterizeStage(timeLimit: job.pageTimeout)
-        return AsyncThrowingStream { continuation in
-            let task = Task {
-                do {
-                    try await PageFlow.window(pages, width: engines.workerCount + 1, work: { page in
-                        await Self.process(page, document: document, job: job, rasterizer: rasterizer, engines: engines)
-                    }, handle: { result in
-                        try Task.checkCancellation()
-                        continuation.yield(result)
-                    })
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
-                }
-            }
-            continuation.onTermination = { _ in task.cancel() }
-        }
-    }
-
     private static func process(_ page: PDFPage, document: PDFDocument, job: OCRJob, rasterizer: RasterizeStage,
                                 engines: OCRWorkerPool) async -> PageResult {
         var report = PageReport(index: page.index, outcome: .failed("not processed"))
@@ -152,7 +134,7 @@ public struct OCRRunner: Sendable {
                 return PageResult(report: report, recognition: nil)
             }
             report.rasterizeSeconds = Date().timeIntervalSince(rasterStart)
-            let recognition = try await engines.perform { engine in try PageJob.run(raster, engine: engine, job: job) }
+            let recognition = try await engines.perform { engine in try PageRecognizer.run(raster, engine: engine, job: job.recognition) }
             report.recognizeSeconds = recognition.seconds
             report.dpi = recognition.dpi
             report.rotationApplied = recognition.rotationCorrection * 90

@@ -1,8 +1,13 @@
+import FileIO
+import Foundation
 import PDF
+import PDFImages
 
 /// The skeleton every runner shares, written once: which pages of an open document go on
 /// (those selected, each page object once) and a bounded window that keeps only a few pages —
 /// or, in a batch, documents — in flight, so memory stays flat however long the input is.
+/// Every runner (`OCRRunner`, `FormsRunner`, `FieldDetection`, `BatchRunner`) opens, selects and
+/// paces through it and handles each result on its own task, where the single writer is fed.
 /// Triage and the single writer stay with the runner: what to do with a page and what to write
 /// differ per job; how pages are picked and paced does not.
 enum PageFlow {
@@ -12,6 +17,15 @@ enum PageFlow {
         var index: Int
         /// The 0-based index of the page object's first listing.
         var firstIndex: Int
+    }
+
+    /// Opens `input` with the job's password (see `DocumentReader.open`) and lists its pages.
+    /// - Throws: `PipelineError`; `.badInput` when its page tree cannot be read.
+    static func open(_ input: URL, job: OCRJob) throws -> (document: PDFDocument, pages: [PDFPage], notes: [String]) {
+        let (document, notes) = try DocumentReader.open(input, password: job.password, decrypt: job.decrypt)
+        do { return (document, try document.pages(), notes) } catch {
+            throw PipelineError(.badInput, "\(input.lastPathComponent): \(error)")
+        }
     }
 
     /// The pages of `pages` that `selection` picks (all when nil), each page object once: a page

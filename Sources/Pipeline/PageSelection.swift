@@ -33,4 +33,5 @@ public struct PageSelection: Sendable, Equatable {
     }
 }
 
+import FileIO
 import Foundation

@@ -1,3 +1,4 @@
+import FileIO
 import Imaging
 import PDF
 import PDFText

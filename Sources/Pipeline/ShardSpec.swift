@@ -1,3 +1,4 @@
+import FileIO
 /// One part of a run split across processes or machines: shard `index` of `count` takes the
 /// files whose stable path hash falls to it, so every worker, without talking to the others,
 /// agrees on who does what and every file is done by exactly one.

@@ -1,5 +1,7 @@
+import FileIO
 import Foundation
 import Imaging
+import PDFImages
 import PDFWriter
 
 /// One file found under a source folder.

@@ -1,7 +1,9 @@
+import FileIO
 import Foundation
 import Imaging
 import OCR
 import PDF
+import PDFA
 import PDFWriter
 import TextLayer
 

@@ -1,3 +1,5 @@
+import DocumentFacts
+import FileIO
 import PDF
 
 /// What the pipeline does with a page.

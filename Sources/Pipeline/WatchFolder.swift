@@ -1,3 +1,4 @@
+import FileIO
 import Foundation
 import OCR
 
@@ -31,7 +32,7 @@ public struct WatchFolder: Sendable {
         try folders.prepare()
         let inboxLock = try WatchLock.inbox(folders.inbox)
         defer { inboxLock?.release() }
-        let lock = try WatchLock(in: folders.out)
+        let lock = try WatchLock(in: folders.out, stateFolder: SourceTree.stateFolderName)
         defer { lock.release() }
         let ledger = try WatchLedger(folders: folders)
         let ingest = InboxIngest(folders: folders, ledger: ledger, task: DocumentTask(engines: engines, job: options.job))

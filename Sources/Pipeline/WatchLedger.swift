@@ -1,4 +1,6 @@
+import FileIO
 import Foundation
+import PDFImages
 
 /// A watch journal line: one step in the life of one input, keyed by its path in the inbox and
 /// its content hash. Steps are written (and synced) before the action they announce, so after

@@ -1,3 +1,4 @@
+import FileIO
 import Foundation
 
 /// The folders of a watch: where inputs arrive and where everything goes.

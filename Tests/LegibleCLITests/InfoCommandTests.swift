@@ -1,3 +1,4 @@
+import DocumentFacts
 import Foundation
 import Testing
 @testable import LegibleCLI
@@ -48,7 +49,7 @@ import TestSupport
     }
 
     @Test func theJSONFormHasTheDocumentedKeys() throws {
-        let json = try InfoCommand.json(try DocumentInfo.read(Fixtures.sample("two-pages.pdf")))
+        let json = try DocumentInfo.read(Fixtures.sample("two-pages.pdf")).json()
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         #expect(Set(object.keys) == Set(InfoCommand.jsonKeys))
         #expect(object["pageCount"] as? Int == 2)

@@ -1,3 +1,4 @@
+import DocumentFacts
 import Foundation
 import Testing
 @testable import LegibleCLI
@@ -27,7 +28,7 @@ import TestSupport
         #expect(documents.contains { $0.1.encryption != nil })
         #expect(documents.contains { $0.1.recovered && !$0.1.warnings.isEmpty })
         for (name, info) in documents {
-            #expect(try InfoCommand.json(info) == InfoCommand.encoderJSON(info), "\(name)")
+            #expect(try info.json() == info.encoderJSON(), "\(name)")
         }
     }
 
@@ -44,12 +45,12 @@ import TestSupport
         info.pages[0].height = 1e-7
         info.pages[0].heightInches = 1.2345678901234568e+17
         info.pages[1].width = -0.0
-        #expect(try InfoCommand.json(info) == InfoCommand.encoderJSON(info))
+        #expect(try info.json() == info.encoderJSON())
     }
 
     @Test func rejectsANumberJSONCannotHoldAsJSONEncoderDoes() throws {
         var info = try DocumentInfo.read(Fixtures.sample("two-pages.pdf"))
         info.pages[0].width = .infinity
-        #expect(throws: EncodingError.self) { try InfoCommand.json(info) }
+        #expect(throws: EncodingError.self) { try info.json() }
     }
 }

@@ -1,3 +1,5 @@
+import DocumentFacts
+import FileIO
 import Foundation
 import Testing
 import PDF

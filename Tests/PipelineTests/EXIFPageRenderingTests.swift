@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import PDFImages
 import Testing
 @testable import Pipeline
 import TestSupport

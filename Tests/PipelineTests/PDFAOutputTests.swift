@@ -1,10 +1,10 @@
 import Foundation
 import Testing
 import PDF
+import PDFA
 import PDFWriter
 @testable import Pipeline
 import TestSupport
-import PDFA
 
 /// `--output-type pdfa`: a file is claimed PDF/A only when the validator accepts it.
 @Suite struct PDFAOutputTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FileIO
 @testable import Pipeline
 
 /// A stage's thread belongs to the stage: one per instance, gone when the stage is.

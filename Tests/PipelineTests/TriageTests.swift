@@ -1,3 +1,4 @@
+import DocumentFacts
 import Foundation
 import Testing
 import OCR
