@@ -1,4 +1,5 @@
 import Foundation
+import FileIO
 import Forms
 import PDF
 
