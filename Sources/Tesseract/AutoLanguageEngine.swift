@@ -20,9 +20,12 @@ public final class AutoLanguageEngine: OCREngine {
     private var lastFound: [String: [String]] = [:]
     /// The script of the last page whose script OSD could tell.
     private var lastScript: String?
-    /// This page's reading with the last page's languages, when it was not trusted: reused if OSD
-    /// leads back to the same languages, instead of reading the page again.
+    /// This page's reading with the last page's languages, when it was not trusted: kept if the
+    /// reading OSD leads to is worse.
     private var untrusted: OCRPage?
+    /// This page's whole-page readings by their languages: a page is never read twice with the same
+    /// model (the untrusted reading, a short page's sample, the guess after it).
+    private var readings: [[String]: OCRPage] = [:]
 
     /// Engines kept loaded at once: each holds its models (tens of MB); an archive rarely mixes
     /// more languages than this page by page.
@@ -47,7 +50,7 @@ public final class AutoLanguageEngine: OCREngine {
     public func recognize(_ image: PixImage, dpi: Int, timeout: Double?) throws -> OCRPage {
         let started = Date()
         let remaining = { timeout.map { $0 - Date().timeIntervalSince(started) } }
-        defer { untrusted = nil }
+        defer { untrusted = nil; readings = [:] }
         if let page = try readAsLastPage(image, dpi: dpi, timeout: remaining()) { return page }
         let page = try readByScript(image, dpi: dpi, timeout: remaining)
         // A wrong script from OSD must not make the page worse than the last page's languages read it.
@@ -167,13 +170,14 @@ public final class AutoLanguageEngine: OCREngine {
 
     /// Reads the page with `choice`'s languages, and notes the choice on the result.
     private func read(_ image: PixImage, dpi: Int, with choice: LanguageChoice, timeout: Double?) throws -> OCRPage {
-        if var earlier = untrusted, earlier.language?.languages == choice.languages {
+        if var earlier = readings[choice.languages] {
             earlier.language = choice
             return earlier
         }
         if let timeout, timeout <= 0 { throw OCRError(.timedOut, "recognition took longer than its time limit") }
         var page = try engine(for: choice.languages).recognize(image, dpi: dpi, timeout: timeout)
         page.language = choice
+        readings[choice.languages] = page
         return page
     }
 
@@ -193,7 +197,13 @@ public final class AutoLanguageEngine: OCREngine {
             bands.append(band)
         }
         let crops = whole ? [image] : try bands.map { try image.clipped(to: $0) }
-        let sample = try crops.map { try engine(for: [models[0]]).recognize($0, dpi: dpi, timeout: timeout).text }.joined(separator: "\n")
+        // Each model reads the sample once; a short page's sample is the page's own reading.
+        func sampleReadings(_ model: String) throws -> [OCRPage] {
+            if whole { return [try read(image, dpi: dpi, with: LanguageChoice(languages: [model], script: nil, confidence: 0), timeout: timeout)] }
+            return try crops.map { try engine(for: [model]).recognize($0, dpi: dpi, timeout: timeout) }
+        }
+        let first = try sampleReadings(models[0])
+        let sample = first.map(\.text).joined(separator: "\n")
         let ranking = LanguageIdentifier.rank(sample, among: models)
         let decided = Self.decide(ranking)?.languages ?? [models[0]]
         // Models whose text cannot tell them apart (each writes the page in its own letters: Simplified
@@ -202,7 +212,7 @@ public final class AutoLanguageEngine: OCREngine {
         let decisive = (ranking.first?.ownEvidence ?? 0) >= Self.mixedLanguageEvidence
         guard decided.count == 1, family.count > 1, !decisive else { return decided }
         let scored = try family.map { model in
-            let pages = try crops.map { try engine(for: [model]).recognize($0, dpi: dpi, timeout: timeout) }
+            let pages = model == models[0] ? first : try sampleReadings(model)
             let confidence = pages.map(TesseractEngine.meanConfidence).reduce(0, +) / Double(max(1, pages.count))
             return (model, confidence)
         }
