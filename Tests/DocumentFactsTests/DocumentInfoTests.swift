@@ -3,7 +3,6 @@ import FileIO
 import Foundation
 import Testing
 import PDF
-import Pipeline
 import TestSupport
 
 /// What `legible info` reports, against the samples' manifest and poppler's `pdfimages -list`.
