@@ -114,6 +114,12 @@ public final class AutoLanguageEngine: OCREngine {
             result = try read(image, dpi: dpi, with: LanguageChoice(languages: found.languages, script: script, confidence: 0),
                               timeout: timeout)
         }
+        // A page of one language with lines of another, too few for their function words to show.
+        if models.count > 1, let languages = result.language?.languages,
+           let second = try secondLanguage(of: result, image: image, dpi: dpi, script: script, models: models, timeout: timeout) {
+            result = try read(image, dpi: dpi, with: LanguageChoice(languages: languages + [second], script: script, confidence: 0),
+                              timeout: timeout)
+        }
         result.language?.confidence = found?.confidence ?? 1
         lastScript = script
         lastFound[script] = result.language?.languages ?? guess
@@ -169,7 +175,7 @@ public final class AutoLanguageEngine: OCREngine {
     private var defaultLanguage: String { candidates.contains("eng") ? "eng" : candidates[0] }
 
     /// Reads the page with `choice`'s languages, and notes the choice on the result.
-    private func read(_ image: PixImage, dpi: Int, with choice: LanguageChoice, timeout: Double?) throws -> OCRPage {
+    func read(_ image: PixImage, dpi: Int, with choice: LanguageChoice, timeout: Double?) throws -> OCRPage {
         if var earlier = readings[choice.languages] {
             earlier.language = choice
             return earlier
@@ -244,7 +250,7 @@ public final class AutoLanguageEngine: OCREngine {
 
     /// The engine for `languages`, loaded on first use; the least recently used is let go past
     /// `maxLoadedEngines`.
-    private func engine(for languages: [String]) throws -> TesseractEngine {
+    func engine(for languages: [String]) throws -> TesseractEngine {
         let key = languages.joined(separator: "+")
         if let index = loaded.firstIndex(where: { $0.key == key }) {
             let entry = loaded.remove(at: index)
