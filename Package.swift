@@ -43,7 +43,10 @@ let package = Package(
         // Image documents: images -> pages, image optimization (issue 17, out of Pipeline). Not in
         // Imaging: they assemble and rewrite PDFs (PDFWriter), and Imaging stays below the writer.
         .target(name: "PDFImages", dependencies: ["PDF", "PDFWriter", "Imaging", "FileIO"]),
-        .target(name: "Pipeline", dependencies: ["PDF", "DocumentFacts", "FileIO", "PDFWriter", "Imaging", "OCR", "TextLayer", "Forms", "PDFText", "PDFA", "PDFImages"]),
+        // Headings from measured lines, for `--outline` (issue 20): plain values in and out, so
+        // recognized and born-digital lines are judged by the same rules.
+        .target(name: "Headings"),
+        .target(name: "Pipeline", dependencies: ["Headings", "PDF", "DocumentFacts", "FileIO", "PDFWriter", "Imaging", "OCR", "TextLayer", "Forms", "PDFText", "PDFA", "PDFImages"]),
         // Reports on Pipeline's runs for people and logs: closing lines, `-v` page lines,
         // `--log-json` lines, a watch's status file (what the command line prints, for library users too).
         .target(name: "RunReports", dependencies: ["Pipeline", "FileIO", "OCR"]),
@@ -65,14 +68,15 @@ let package = Package(
         .testTarget(name: "OCRTests", dependencies: ["OCR", "Imaging", "TestSupport"]),
         .testTarget(name: "TesseractTests", dependencies: ["Tesseract", "Imaging", "OCR", "TestSupport"]),
         .testTarget(name: "TextLayerTests", dependencies: ["TextLayer", "PDF", "PDFWriter", "OCR", "TestSupport"]),
-        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "DocumentFacts", "FileIO", "OCR", "PDF", "Imaging", "Tesseract", "TestSupport", "PDFImages", "PDFA"], exclude: ["Fixtures"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "RunReports", "DocumentFacts", "FileIO", "OCR", "PDF", "Imaging", "Tesseract", "TestSupport", "PDFImages", "PDFA"], exclude: ["Fixtures"]),
         .testTarget(name: "FormsTests", dependencies: ["Forms", "PDF", "PDFText", "Imaging", "OCR", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "LegibleTests", dependencies: ["Legible", "TestSupport"]),
         .testTarget(name: "PDFATests", dependencies: ["PDFA", "PDF", "PDFWriter", "TestSupport"]),
         .testTarget(name: "DocumentFactsTests", dependencies: ["DocumentFacts", "FileIO", "PDF", "TestSupport"]),
         .testTarget(name: "PDFImagesTests", dependencies: ["PDFImages", "FileIO", "Imaging", "PDF", "TestSupport"]),
         .testTarget(name: "RunReportsTests", dependencies: ["RunReports", "Pipeline", "FileIO", "OCR", "TestSupport"]),
-        .testTarget(name: "LegibleCLITests", dependencies: ["LegibleCLI", "DocumentFacts", "FileIO", "TestSupport"]),
+        .testTarget(name: "HeadingsTests", dependencies: ["Headings"]),
+        .testTarget(name: "LegibleCLITests", dependencies: ["LegibleCLI", "DocumentFacts", "FileIO", "RunReports", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
