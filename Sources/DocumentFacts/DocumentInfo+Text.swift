@@ -4,7 +4,7 @@ import PDF
 extension DocumentInfo {
     /// The top-level keys of `json()`, as the help and the README document them.
     public static let jsonKeys = ["version", "pageCount", "title", "author", "creator", "producer", "encryption",
-                                  "recovered", "warnings", "pages", "check"]
+                                  "recovered", "warnings", "pages", "check", "outline"]
 
     /// Labels are padded to this many characters ("PDF version: " is the longest), so values line up.
     private static let labelWidth = 13
