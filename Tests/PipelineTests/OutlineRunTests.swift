@@ -10,21 +10,6 @@ import TestSupport
 /// `ocr --outline`: headings become the output's outline, read back by qpdf, for born-digital
 /// text and for a page rendered flat and recognized by Tesseract.
 struct OutlineRunTests {
-    /// The output's outline as qpdf reads it: "level title page" per entry.
-    private func qpdfOutline(_ url: URL) throws -> [String] {
-        let json = try Tool.run("qpdf", ["--json", "--json-key=outlines", url.path]).output
-        let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
-        var out: [String] = []
-        func add(_ items: [[String: Any]], _ level: Int) {
-            for item in items {
-                out.append("\(level) \(item["title"] as? String ?? "") p\(item["destpageposfrom1"] as? Int ?? -1)")
-                add(item["kids"] as? [[String: Any]] ?? [], level + 1)
-            }
-        }
-        add(try #require(object["outlines"] as? [[String: Any]]), 0)
-        return out
-    }
-
     private let fake = OCRWorkerPool(factory: FakeEngineFactory(words: ["Quokka"]), workers: 1)
 
     @Test func bornDigitalHeadingsReplaceTheOutlineWhenAsked() async throws {
@@ -36,10 +21,10 @@ struct OutlineRunTests {
         let report = try await OCRRunner(engines: fake).run(input: input, output: output, job: job)
         #expect(report.notes.contains { $0.hasPrefix("outline of ") })
         #expect(try Tool.qpdfCheck(output) == 0)
-        let outline = try qpdfOutline(output)
+        let outline = try Tool.qpdfOutline(output)
         #expect(outline.first == "0 Mozilla automated testing p1")
         #expect(outline.contains { $0.hasSuffix("So which do I use already? p4") })
-        #expect(outline != (try qpdfOutline(input)))
+        #expect(outline != (try Tool.qpdfOutline(input)))
     }
 
     @Test func anInputsOwnOutlineIsKeptByDefault() async throws {
@@ -50,7 +35,7 @@ struct OutlineRunTests {
         job.outline = .add
         let report = try await OCRRunner(engines: fake).run(input: input, output: output, job: job)
         #expect(report.notes.contains { $0.contains("outline is kept") })
-        #expect(try qpdfOutline(output) == (try qpdfOutline(input)))
+        #expect(try Tool.qpdfOutline(output) == (try Tool.qpdfOutline(input)))
     }
 
     @Test func aPageRenderedFlatGetsItsHeadingFromRecognizedLines() async throws {
@@ -66,7 +51,7 @@ struct OutlineRunTests {
         job.outline = .add
         _ = try await OCRRunner(engines: pool).run(input: folder.file("page.png"), output: output, job: job)
         #expect(try Tool.qpdfCheck(output) == 0)
-        let outline = try qpdfOutline(output)
+        let outline = try Tool.qpdfOutline(output)
         let title = try #require(outline.first { $0.contains("ATTESTATION DE TRAVAUX") })
         let section = try #require(outline.first { $0.contains("2. Adresse du chantier p1") })
         // The numbered section sits below the larger title.
@@ -77,7 +62,7 @@ struct OutlineRunTests {
         let folder = try TemporaryDirectory()
         let output = folder.file("out.pdf")
         _ = try await OCRRunner(engines: fake).run(input: Fixtures.sample("born-digital.pdf"), output: output, job: OCRJob())
-        #expect(try qpdfOutline(output).isEmpty)
+        #expect(try Tool.qpdfOutline(output).isEmpty)
     }
 
     @Test func aPipelineFileTurnsItOnAndRejectsUnknownValues() throws {
