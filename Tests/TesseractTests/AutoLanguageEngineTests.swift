@@ -38,6 +38,27 @@ struct AutoLanguageEngineTests {
         #expect(page.text.contains("geöffnet"))
     }
 
+    @Test(.enabled(if: hasModels("osd", "eng", "deu", "jpn", "chi_sim"), "needs osd, eng, deu, jpn, chi_sim: make models LANGS='deu jpn chi_sim'"))
+    func aLatinPageAfterAJapanesePageIsNotReadAsJapanese() throws {
+        // One engine reads the pages of a document in turn: the Japanese model reads German
+        // confidently, in Latin letters, so the last page's language must not stick.
+        let engine = try AutoLanguageEngineFactory().makeEngine()
+        var languages: [[String]] = []
+        for sample in ["japanese.png", "german.png", "japanese.png"] {
+            let image = try PixImage(encoded: try Fixtures.bytes(Fixtures.sample(sample)))
+            languages.append(try engine.recognize(image, dpi: 200).language?.languages ?? [])
+        }
+        #expect(languages == [["jpn"], ["deu"], ["jpn"]])
+    }
+
+    @Test func aReadingsLettersAreCountedByScript() {
+        #expect(LanguageCatalog.letterShare(of: "Die Bibliothek, 8 Uhr", in: "Latin") == 1)
+        #expect(LanguageCatalog.letterShare(of: "市立図書館は PDF", in: "Japanese") == 6.0 / 9.0)
+        #expect(LanguageCatalog.letterShare(of: "Die Bibliothek", in: "Han") == 0)
+        #expect(LanguageCatalog.letterShare(of: "12 345", in: "Latin") == nil)
+        #expect(LanguageCatalog.letterShare(of: "text", in: "Klingon") == nil)
+    }
+
     @Test func linesWhoseWordsTheModelDoesNotKnowAreForeign() throws {
         func line(_ words: [(String, Bool?)]) -> OCRLine {
             let box = PixelBox(left: 0, top: 0, right: 10, bottom: 10)
