@@ -149,14 +149,19 @@ package struct PDFAOutput {
                 conversion.keepInputMetadata = XMPMerge.keptDescriptions(of:replacing:)
             }
         }
-        // Pages painted in DeviceCMYK get a CMYK output intent instead of sRGB (pages that
-        // paint both DeviceRGB and DeviceCMYK still fail: no one intent covers both).
+        // Pages painted in DeviceCMYK get a CMYK output intent instead of sRGB; those that
+        // paint in DeviceRGB too keep the sRGB intent and get DefaultCMYK (6.2.4.3).
         if case .checked(_, let report, _) = attempt, report.wantsCMYKOutputIntent {
             conversion.outputIntent = .cmyk
             let cmyk = convertOnce(document, conversion, fonts: fonts, refused: &refusedFonts, options: options, incremental: incremental)
             if case .checked(_, let cmykReport, _) = cmyk, cmykReport.conforms {
                 attempt = cmyk
                 changes.append("PDF/A: the pages paint in DeviceCMYK, so the output intent is a CMYK profile made to show them as before")
+            } else if case .checked(_, let cmykReport, _) = cmyk, cmykReport.wantsDefaultRGB {
+                conversion.outputIntent = .sRGB
+                conversion.defaultCMYK = true
+                let both = convertOnce(document, conversion, fonts: fonts, refused: &refusedFonts, options: options, incremental: incremental)
+                if case .checked(_, let bothReport, _) = both, bothReport.conforms { attempt = both }
             }
         }
         let bytes: [UInt8], report: PDFAReport
