@@ -37,6 +37,16 @@ import TestSupport
         }
     }
 
+    /// A 300 x 200 page showing `text` in the font /F1 = object 5, which the caller adds.
+    static func onePage(showing text: String) -> PDFFixtures.CraftedPDF {
+        var pdf = PDFFixtures.CraftedPDF()
+        pdf.add(1, "<< /Type /Catalog /Pages 2 0 R >>")
+        pdf.add(2, "<< /Type /Pages /Kids [3 0 R] /Count 1 >>")
+        pdf.add(3, "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>")
+        pdf.add(4, bytes: PDFFixtures.streamBody(text: "BT /F1 24 Tf 20 100 Td (\(text)) Tj ET"))
+        return pdf
+    }
+
     static func largestPageDifference(_ a: URL, _ b: URL) throws -> Double {
         let pagesA = try GrayRendering.render(a, dpi: 72), pagesB = try GrayRendering.render(b, dpi: 72)
         #expect(pagesA.count == pagesB.count && !pagesA.isEmpty)
@@ -66,11 +76,7 @@ import TestSupport
     @Test func aTrueTypeArialWithHelveticasWidthsIsEmbeddedAsType1() throws {
         let fonts = try Self.requireFonts()
         // Arial as Word writes it when not embedded: TrueType, WinAnsi, non-symbolic, Arial's widths for "Hi!".
-        var pdf = PDFFixtures.CraftedPDF()
-        pdf.add(1, "<< /Type /Catalog /Pages 2 0 R >>")
-        pdf.add(2, "<< /Type /Pages /Kids [3 0 R] /Count 1 >>")
-        pdf.add(3, "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>")
-        pdf.add(4, bytes: PDFFixtures.streamBody(text: "BT /F1 24 Tf 20 100 Td (Hi! Hi!) Tj ET"))
+        var pdf = Self.onePage(showing: "Hi! Hi!")
         var widths = Array(repeating: "0", count: 105 - 32 + 1)
         widths[0] = "278"; widths[33 - 32] = "278"; widths[72 - 32] = "722"; widths[105 - 32] = "222"
         pdf.add(5, "<< /Type /Font /Subtype /TrueType /BaseFont /Arial /Encoding /WinAnsiEncoding /FirstChar 32 /LastChar 105 /Widths [\(widths.joined(separator: " "))] /FontDescriptor 6 0 R >>")
@@ -94,11 +100,7 @@ import TestSupport
     @Test func widthsThatAreNotTheClonesFallBackAndSayWhich() throws {
         let fonts = try Self.requireFonts()
         // "Helvetica" with a monospaced 600 for H: not Helvetica's 722.
-        var pdf = PDFFixtures.CraftedPDF()
-        pdf.add(1, "<< /Type /Catalog /Pages 2 0 R >>")
-        pdf.add(2, "<< /Type /Pages /Kids [3 0 R] /Count 1 >>")
-        pdf.add(3, "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>")
-        pdf.add(4, bytes: PDFFixtures.streamBody(text: "BT /F1 24 Tf 20 100 Td (H) Tj ET"))
+        var pdf = Self.onePage(showing: "H")
         pdf.add(5, "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /FirstChar 72 /LastChar 72 /Widths [600] >>")
         let dir = try TemporaryDirectory()
         let (notes, url, _) = try Self.write(pdf.bytes, level: .b, fonts: fonts, in: dir)
