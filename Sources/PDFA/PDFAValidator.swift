@@ -42,3 +42,16 @@ public enum PDFAValidator {
         return PDFAReport(level: level, violations: log.finished())
     }
 }
+
+extension PDFAValidator {
+    /// The simple fonts (indirect objects) that the pages, forms, patterns and annotation
+    /// appearances render, with the codes shown in each: what embedding a font program has to
+    /// match (`StandardFontEmbedding`).
+    package static func renderedSimpleFontCodes(in document: PDFDocument) -> [ObjectRef: Set<UInt8>] {
+        let context = ValidationContext(document: document, level: .b)
+        var log = ViolationLog()
+        context.checkGraphics(&log)
+        let rendered = Set(context.renderedFonts.keys.compactMap { Int($0) })
+        return context.shownCodes.filter { rendered.contains($0.key.number) }
+    }
+}
