@@ -18,14 +18,16 @@ enum OutlineFromHeadings {
     static let boldMarkers = ["bold", "black", "heavy", "semibold", "demi"]
 
     /// The lines of a recognized page, in the page's user space.
-    static func lines(of ocr: OCRPage, page: PDFPage, pixelToPage: Matrix) -> [HeadingLine] {
-        ocr.lines.compactMap { line in
+    /// `strokes`: each line's stroke weight (`LineStrokes`), in the order of `ocr.lines`.
+    static func lines(of ocr: OCRPage, page: PDFPage, pixelToPage: Matrix, strokes: [Double]? = nil) -> [HeadingLine] {
+        ocr.lines.enumerated().compactMap { index, line in
             let text = line.words.map(\.text).joined(separator: " ")
             let box = pixelToPage.transform(PDFRect(line.box.left, line.box.top, line.box.right, line.box.bottom))
             guard !text.isEmpty, line.box.height > 0 else { return nil }
             let pointsPerPixel = box.height / line.box.height
             return HeadingLine(text: text, page: page.index, left: box.x0, right: box.x1, top: box.y1, bottom: box.y0,
                                size: letterHeight(of: line) * pointsPerPixel / ascenderPerEm, isBold: nil,
+                               stroke: strokes.flatMap { $0.indices.contains(index) ? $0[index] : nil },
                                pageBottom: page.cropBox.y0, pageHeight: page.cropBox.height)
         }
     }
