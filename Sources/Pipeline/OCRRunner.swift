@@ -95,7 +95,8 @@ public struct OCRRunner: Sendable {
                                            replacingEarlierLayers: replacing.contains(page.index))
                     texts[report.index] = ocr.text
                     if outline.builds {
-                        headingLines += OutlineFromHeadings.lines(of: ocr, page: page, pixelToPage: recognition.pixelToPage)
+                        headingLines += OutlineFromHeadings.lines(of: ocr, page: page, pixelToPage: recognition.pixelToPage,
+                                                                 strokes: result.lineStrokes)
                     }
                     try exportWriter.writePage(ocr, index: report.index)
                     if exports.wordsJSON != nil {
@@ -140,6 +141,8 @@ public struct OCRRunner: Sendable {
     private struct PageResult: Sendable {
         var report: PageReport
         var recognition: PageRecognition?
+        /// Each recognized line's stroke weight (see `LineStrokes`), when an outline is built.
+        var lineStrokes: [Double]?
     }
 
     private static func process(_ page: PDFPage, document: PDFDocument, job: OCRJob, rasterizer: RasterizeStage,
@@ -152,7 +155,13 @@ public struct OCRRunner: Sendable {
                 return PageResult(report: report, recognition: nil)
             }
             report.rasterizeSeconds = Date().timeIntervalSince(rasterStart)
-            let recognition = try await engines.perform { engine in try PageRecognizer.run(raster, engine: engine, job: job.recognition) }
+            let wantsStrokes = job.outline.map { $0 != .off } ?? false
+            let (recognition, strokes) = try await engines.perform { engine in
+                let recognition = try PageRecognizer.run(raster, engine: engine, job: job.recognition)
+                // Boxes are in `raster`'s pixels unless the page was turned to be read.
+                guard wantsStrokes, recognition.rotationCorrection == 0, let ocr = recognition.ocr else { return (recognition, nil as [Double]?) }
+                return (recognition, LineStrokes.measure(ocr, in: raster))
+            }
             report.recognizeSeconds = recognition.seconds
             report.dpi = recognition.dpi
             report.rotationApplied = recognition.rotationCorrection * 90
@@ -162,7 +171,7 @@ public struct OCRRunner: Sendable {
             } else {
                 report.outcome = .skipped("blank page")
             }
-            return PageResult(report: report, recognition: recognition)
+            return PageResult(report: report, recognition: recognition, lineStrokes: strokes)
         } catch let error as OCRError where error.code == .timedOut {
             report.outcome = .failed("page \(page.index + 1): \(error.message) (--page-timeout)")
         } catch let error as ImagingError where error.code == .timedOut {
