@@ -104,4 +104,24 @@ import Testing
         #expect(result.count == 1)
         #expect(result.first.map { $0.rect.top >= 264 && abs($0.rect.bottom - 278) < 1 && $0.rect.height >= 10 } == true)
     }
+
+    @Test func aTwoLineAmountCellIsWrittenOnTheLineItsNumberStandsBesideAndSoIsItsRow() throws {
+        // A tax form's item whose caption runs over two lines: the amount cells are 24 points
+        // tall, the line number "1" centred on their lower line; the row's second column has no
+        // number of its own.
+        let first = LayoutRect(left: 490, top: 144, right: 554, bottom: 168)
+        let second = LayoutRect(left: 554, top: 144, right: 590, bottom: 168)
+        let page = LayoutPrimitives(page: 0, width: 612, height: 792, boxes: [first, second],
+                                    words: [word("Income", 40, 146, 90, 154), word("trusts", 40, 158, 80, 166),
+                                            word("1", 470, 157, 476, 165)])
+        let result = fields(page).sorted { $0.rect.left < $1.rect.left }
+        #expect(result.count == 2)
+        for field in result {
+            #expect(field.rect.bottom == 168 && field.rect.top >= 153 && field.rect.top <= 157)
+        }
+        // The number centred on the cell: a one-line cell, written whole.
+        let centred = fields(LayoutPrimitives(page: 0, width: 612, height: 792, boxes: [first],
+                                              words: [word("1", 470, 152, 476, 160)]))
+        #expect(try #require(centred.first).rect == first)
+    }
 }

@@ -22,15 +22,41 @@ extension PageLayout {
     }
 
     /// The bottom writing line of an empty `box` taller than one line whose line number ("2a",
-    /// "14."), printed left of it, stands level with its bottom (an amount column): from the
-    /// number's top to the box's bottom. Nil when there is no such number, or it is not low.
+    /// "14."), printed left of it, stands level with its bottom: from the number's top to the
+    /// box's bottom. Nil when there is no such number, or it is not low.
+    ///
+    /// Two conventions: an amount column of tall cells (taller than a single line), the number
+    /// in its lower part; and the amount cell two lines tall beside an item whose caption runs
+    /// over two lines (tax forms' "1 Income from … / … see instructions . . . 1 [____]"), the
+    /// number centred on the lower line — a number centred on the box is a one-line cell's.
     func writingLine(byLabelOf box: LayoutRect) -> LayoutRect? {
-        guard box.height > parameters.maxSingleLineHeight, let left = phraseLeft(of: box),
-              left.rect.height <= parameters.maxSingleLineHeight / 2, Self.isLineNumber(left.text),
-              left.rect.top >= box.top + 0.6 * box.height else { return nil }
-        let line = LayoutRect(left: box.left, top: max(box.top, left.rect.top - 2), right: box.right, bottom: box.bottom)
+        guard let left = phraseLeft(of: box), Self.isLineNumber(left.text) else { return nil }
+        let number = left.rect
+        if box.height > parameters.maxSingleLineHeight {
+            guard number.height <= parameters.maxSingleLineHeight / 2, number.top >= box.top + 0.6 * box.height else { return nil }
+        } else {
+            guard box.height >= Self.linesInTwoLineCell * number.height,
+                  number.center.y >= box.top + Self.lowNumberShare * box.height else { return nil }
+        }
+        let line = LayoutRect(left: box.left, top: max(box.top, number.top - 2), right: box.right, bottom: box.bottom)
         return line.height >= parameters.minTextFieldHeight ? line : nil
     }
+
+    /// The bottom writing line of an empty `box` whose row (cells of the same top and bottom)
+    /// has a cell written on its bottom line by its line number: the row's other columns are
+    /// written on the same line (a number is printed once, before the row's first cell).
+    func writingLine(byRowOf box: LayoutRect) -> LayoutRect? {
+        let line = boxes.lazy.filter { b in
+            b != box && abs(b.top - box.top) <= 2.5 && abs(b.bottom - box.bottom) <= 2.5
+        }.compactMap { self.writingLine(byLabelOf: $0) }.first
+        return line.map { LayoutRect(left: box.left, top: $0.top, right: box.right, bottom: box.bottom) }
+    }
+
+    /// A cell two lines tall holds at least twice its line number's height.
+    static let linesInTwoLineCell = 2.0
+    /// Where a two-line cell's number stands when it marks the lower line: its centre below the
+    /// box's middle by a tenth of the box (on the lower line it sits at three quarters).
+    static let lowNumberShare = 0.6
 
     /// Whether a phrase is a form's line number: a short token with a digit ("7", "2a", "14.").
     static func isLineNumber(_ text: String) -> Bool {
