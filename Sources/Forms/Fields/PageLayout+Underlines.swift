@@ -11,7 +11,6 @@ extension PageLayout {
     mutating func underlineFields() -> [FormField] {
         let p = parameters
         let candidates = horizontals.filter { $0.thickness <= p.maxUnderlineThickness }.flatMap(freeSegments).flatMap(writingSegments).filter { $0.length >= p.minTextFieldWidth && !isUnderWords($0) }
-            .flatMap(stretchesBesideWords)
             .sorted { $0.position < $1.position }
         // Forms that print each line's caption under it ("LAST", "FIRST" under the lines): there
         // the phrase above a line is the caption of the line before, and the one below is its own.
@@ -87,12 +86,10 @@ extension PageLayout {
         return ticks.count + 1 >= parameters.minCombCells
     }
 
-    /// Whether words stand on the rule along a good part of it: a pre-printed underline, or
-    /// the border under a cell's text, not a line to write on (a few captions standing on a
-    /// line are cut out of it instead, by `stretchesBesideWords`).
+    /// Whether words stand on the rule along a good part of it (a pre-printed underline).
     private func isUnderWords(_ rule: Rule) -> Bool {
         var covered = 0.0
-        for w in words where isStanding(w.rect, on: rule) {
+        for w in words where w.rect.bottom >= rule.position - 6 && w.rect.bottom <= rule.position + 2 && w.rect.center.y < rule.position - 2 {
             covered += max(0, min(w.rect.right, rule.end) - max(w.rect.left, rule.start))
         }
         return covered > parameters.maxWordOverlapInField * rule.length
