@@ -14,12 +14,37 @@ extension PageLayout {
         let top = print.map(\.top).min() ?? box.top
         guard top >= box.top + 0.5 * box.height else { return nil }
         // A unit at the start of the line ("$"): the writing starts after it.
-        let leading = print.filter { $0.left < box.left + 0.25 * box.width }
+        let leading = print.filter { $0.left < box.left + Self.unitColumnShare * box.width }
         let left = leading.isEmpty ? box.left : (leading.map(\.right).max() ?? box.left) + 1
         let line = LayoutRect(left: left, top: max(box.top, top - 2), right: box.right, bottom: box.bottom)
         guard line.width >= parameters.minTextFieldWidth, line.height >= parameters.minTextFieldHeight else { return nil }
         return line
     }
+
+    /// The writing line of a box whose caption stands at its top and whose unit ("$", "€") is
+    /// printed at the start of its bottom line — information returns' amount boxes ("1 Rents"
+    /// above, "$" below) and other forms' cells that print the currency where the amount goes:
+    /// from the unit's right to the box's right, from under the caption (or just above the
+    /// unit) to the box's bottom. Nil when the box has no such unit, or print other than the
+    /// caption stands beside it.
+    func writingLine(afterUnitIn box: LayoutRect, print: [LayoutRect]) -> LayoutRect? {
+        let captionWords = words(inside: box).filter { $0.text.filter(\.isLetter).count >= 2 }
+        guard let captionBottom = captionWords.map(\.rect.bottom).max() else { return nil }
+        let low = print.filter { $0.top >= captionBottom - Self.captionOverlapTolerance }
+        guard let unitTop = low.map(\.top).min(), let unitRight = low.map(\.right).max(),
+              low.allSatisfy({ $0.left < box.left + Self.unitColumnShare * box.width
+                  && $0.height <= parameters.maxSingleLineHeight / 2 }) else { return nil }
+        let line = LayoutRect(left: unitRight + 1, top: max(captionBottom + 0.5, unitTop - 2), right: box.right, bottom: box.bottom)
+        guard line.width >= parameters.minTextFieldWidth, line.height >= parameters.minTextFieldHeight else { return nil }
+        return line
+    }
+
+    /// A unit ("$") stands in the first quarter of its line: further in, print on the writing
+    /// line is a caption's continuation or a rate, not the unit of the amount written after it.
+    static let unitColumnShare = 0.25
+    /// OCR's boxes of one line overlap by a point or so: print whose top is this far above the
+    /// caption's bottom still stands below the caption.
+    static let captionOverlapTolerance = 1.0
 
     /// The bottom writing line of an empty `box` taller than one line whose line number ("2a",
     /// "14."), printed left of it, stands level with its bottom: from the number's top to the
