@@ -49,6 +49,7 @@ struct OCRCommand {
             }
             for (option, key) in Self.infoOptions { if let value = parsed.values[option] { job.documentInfo[key] = value } }
             try WriteFlags.apply(parsed, to: &job)
+            ScanFlags.apply(parsed, to: &job)
             tesseract = try TesseractFlags(parsed, job: &job)
             _ = try Verbosity(parsed)
             try job.validate()
@@ -174,8 +175,8 @@ enum Summary {
     static func text(_ report: RunReport, output: String, seconds: Double, rotatePages: Bool = false) -> String {
         var recognized = 0, words = 0, skipped = 0, failed = 0
         var reasons: [String: Int] = [:]
-        for outcome in report.outcomes {
-            switch outcome {
+        for page in report.pages where !page.removed {
+            switch page.outcome {
             case .recognized(let n): recognized += 1; words += n
             case .skipped(let reason): skipped += 1; reasons[reason, default: 0] += 1
             case .failed: failed += 1
@@ -187,6 +188,13 @@ enum Summary {
             parts.append("\(skipped) left as they were (\(why))")
         }
         if failed > 0 { parts.append("\(failed) failed") }
+        let removed = report.removedPages
+        if !removed.isEmpty {
+            let list = removed.map { String($0 + 1) }.joined(separator: ", ")
+            parts.append("\(removed.count) blank page\(removed.count == 1 ? "" : "s") removed (page\(removed.count == 1 ? "" : "s") \(list))")
+        }
+        let straightened = report.pages.filter { $0.deskewDegrees != nil }.count
+        if straightened > 0 { parts.append("\(straightened) page\(straightened == 1 ? "" : "s") straightened by --deskew") }
         let turned = report.pages.filter { $0.rotationApplied % 360 != 0 }.count
         if turned > 0 || rotatePages { parts.append("\(turned) page\(turned == 1 ? "" : "s") turned upright by --rotate-pages") }
         return parts.joined(separator: ", ") + String(format: " in %.1f s → %@", seconds, output)
