@@ -30,20 +30,13 @@ extension PixImage {
         let effective = Double(dpi) * factor
         let binary = try gray.withPix { try PixImage(pixThresholdToBinary($0, Self.blankBackMarkLevel), or: "thresholding failed") }
         let speck = max(1, Int((Self.blankBackLargestSpeck * effective).rounded()))
-        let width = Int32(gray.width), height = Int32(gray.height)
-        return binary.withPix { pix in
-            var owned: UnsafeMutablePointer<BOXA>? = pixConnCompBB(pix, 8)
-            defer { boxaDestroy(&owned) }
-            guard let boxes = owned else { return false }
-            for index in 0..<boxaGetCount(boxes) {
-                var x: Int32 = 0, y: Int32 = 0, w: Int32 = 0, h: Int32 = 0
-                boxaGetBoxGeometry(boxes, index, &x, &y, &w, &h)
-                guard max(w, h) > speck else { continue }
-                if x <= 0 || y <= 0 || x + w >= width || y + h >= height { continue }   // the scanner's edge shadow
-                let mark = PixelRegion(x: Int(x), y: Int(y), width: Int(w), height: Int(h))
-                if !PunchHole.matches(mark, imageWidth: Int(width), imageHeight: Int(height), dpi: effective) { return false }
-            }
-            return true
+        let width = gray.width, height = gray.height
+        return !binary.components(connectivity: 8).contains { component in
+            let mark = component.box
+            guard max(mark.width, mark.height) > speck else { return false }
+            // The scanner's edge shadow.
+            if mark.x <= 0 || mark.y <= 0 || mark.x + mark.width >= width || mark.y + mark.height >= height { return false }
+            return !PunchHole.matches(mark, imageWidth: width, imageHeight: height, dpi: effective)
         }
     }
 }
