@@ -96,7 +96,7 @@ def text_layer_fit(pdf, pngs):
 
 
 def measure(name, pdf_in, truth, deskew):
-    out = f"{work}/{name}{'-deskew' if deskew else ''}.pdf"
+    out = f"{work}/out-{name}-{'deskew' if deskew else 'plain'}.pdf"
     cmd = [legible, "ocr", "-q", "-j", "2"] + (["--deskew"] if deskew else []) + [pdf_in, out]
     subprocess.run(cmd, check=True, env={**os.environ, "OMP_THREAD_LIMIT": "1"})
     with tempfile.TemporaryDirectory() as tmp:
