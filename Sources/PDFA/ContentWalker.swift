@@ -163,6 +163,11 @@ struct ContentWalker {
             if case .bool(let b) = context.document.resolve(op) { state.overprintStroke = b; if gs["op"] == nil { state.overprintFill = b } }
         }
         if let mode = gs["OPM"]?.intValue { state.overprintMode = mode }
+        // A graphics state's Font entry [font size] chooses the font as Tf does (pdfjs/extgstate.pdf).
+        if let font = context.document.resolve(gs["Font"] ?? .null).arrayValue?.first {
+            state.simpleFont = nil
+            useFont(font, &log)
+        }
         if ExtGStateRules.isTransparent(gs, document: context.document) { context.pageTransparent = true }
         if let smask = context.document.resolve(gs["SMask"] ?? .null).dictionaryValue, let g = smask["G"] {
             context.walkFormNested(g, chain: resources, place: where_, depth: depth + 1, &log)

@@ -122,6 +122,21 @@ import TestSupport
         #expect(URWStandardFonts.installed(environment: [URWStandardFonts.directoryVariable: dir.url.path]) == nil)
     }
 
+    @Test func fontsChosenByAGraphicsStateOrShowingNothingAreEmbeddedToo() throws {
+        let fonts = try Self.requireFonts()
+        // pdfjs/extgstate.pdf shows its text in Courier chosen by `/GS1 gs` (ExtGState /Font).
+        let dir = try TemporaryDirectory()
+        let (notes, url, plain) = try Self.write(try Fixtures.bytes(Fixtures.corpus("pdf/pdfjs/extgstate.pdf")), level: .b, fonts: fonts, in: dir)
+        #expect(notes.last?.hasPrefix("written as PDF/A-2b") == true, "\(notes)")
+        #expect(try Self.fonts(url).contains { $0.name == "Courier" && $0.embedded })
+        #expect(try Tool.pdftotext(url) == Tool.pdftotext(plain))
+        #expect(try Self.largestPageDifference(url, plain) < 0.1)
+        // A font chosen but showing nothing (as mixed_born_digital's `BT /F1 12 Tf 14.4 TL ET`).
+        let empty = HostilePDFs.onePage(content: Array("BT /F1 12 Tf 14.4 TL ET 0 0 m 10 10 l S".utf8))
+        let second = try Self.write(empty, level: .b, fonts: fonts, in: dir)
+        #expect(second.notes.last?.hasPrefix("written as PDF/A-2b") == true, "\(second.notes)")
+    }
+
     @Test func aStandardFontWithoutWidthsGetsTheClonesWidths() throws {
         let fonts = try Self.requireFonts()
         let bytes = HostilePDFs.onePage(content: Array("BT /F1 12 Tf 72 700 Td (Hello) Tj ET".utf8))
