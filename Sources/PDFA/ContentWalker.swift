@@ -93,7 +93,7 @@ struct ContentWalker {
                 if let name = op.operands.first?.nameValue, let font = named(name, "Font", &log) { useFont(font, &log) }
             case "Tj", "TJ", "'", "\"":
                 if let font = state.simpleFont { recordCodes(op.operands, font: font) }
-                if state.textMode != 3, let key = state.fontKey { recordRenderedCodes(op.operands, key: key) }
+                if let key = state.fontKey { recordShownCodes(op.operands, key: key, visible: state.textMode != 3) }
                 // Visible text is judged by the colours its mode paints with, and by a colour chosen for
                 // the other paint too, as veraPDF does (6-2-4-3-t01-fail-s, -t).
                 let mode = state.textMode
@@ -274,24 +274,26 @@ struct ContentWalker {
         context.shownCodes[font] = codes
     }
 
-    /// Keeps the codes a text-showing operator shows with a visible rendering mode, for the
-    /// checks of the embedded program (`FontProgramRules`).
-    private func recordRenderedCodes(_ operands: [PDFObject], key: String) {
+    /// Keeps the codes a text-showing operator shows: all of them for level U's glyph names,
+    /// those shown with a visible rendering mode for the checks of the embedded program.
+    private func recordShownCodes(_ operands: [PDFObject], key: String, visible: Bool) {
         let width = state.codeBytes
         guard width > 0 else { return }
-        var codes = context.renderedCodes[key, default: []]
+        var codes = Set<Int>()
         func add(_ bytes: [UInt8]) {
             var i = 0
             while i + width <= bytes.count {
                 codes.insert(width == 1 ? Int(bytes[i]) : Int(bytes[i]) << 8 | Int(bytes[i + 1]))
                 i += width
             }
+            if i < bytes.count { codes.insert(ValidationContext.partialCode) }
         }
         for operand in operands {
             if let bytes = operand.stringBytes { add(bytes) }
             for item in operand.arrayValue ?? [] { if let bytes = item.stringBytes { add(bytes) } }
         }
-        context.renderedCodes[key] = codes
+        context.shownCodesByFont[key, default: []].formUnion(codes)
+        if visible { context.renderedCodes[key, default: []].formUnion(codes) }
     }
 
     private mutating func useFont(_ object: PDFObject, _ log: inout ViolationLog) {

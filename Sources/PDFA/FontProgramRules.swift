@@ -19,6 +19,7 @@ struct FontProgramRules {
             switch used.font["Subtype"]?.nameValue {
             case "Type0": checkComposite(used.font, cids: codes, place: used.place, &log)
             case "Type1", "MMType1", "TrueType": checkSimple(used.font, codes: codes, place: used.place, &log)
+            case "Type3": checkType3(used.font, codes: codes, place: used.place, &log)
             default: continue
             }
         }
@@ -38,7 +39,7 @@ struct FontProgramRules {
         let widths = SimpleWidths(font: font, document: document)
         if let cff = program(descriptor["FontFile3"], subtype: "Type1C").flatMap(CFFProgram.init(bytes:)), !cff.isCIDKeyed {
             checkCharSet(descriptor, program: cff, fontName: name, fail: fail)
-            let encoding = simpleEncoding(font, builtIn: cff.builtInEncoding)
+            let encoding = SimpleFontEncoding.of(font, document: document, builtIn: cff.builtInEncoding)
             for code in codes.sorted() {
                 guard let glyphName = encoding.names[code], glyphName != ".notdef" else {
                     fail("6.2.11.8", "code \(code) of the font \(name) shows the .notdef glyph"); continue
@@ -51,20 +52,33 @@ struct FontProgramRules {
         } else if font["Subtype"]?.nameValue == "TrueType",
                   let program = program(descriptor["FontFile2"], subtype: nil).flatMap(TrueTypeProgram.init(bytes:)) {
             let symbolic = (descriptor["Flags"]?.intValue ?? 0) & FontRules.FontFlags.symbolic.rawValue != 0
-            let encoding = simpleEncoding(font, builtIn: nil)
+            let encoding = SimpleFontEncoding.of(font, document: document, builtIn: nil)
             for code in codes.sorted() {
                 let lookup = trueTypeGlyph(code, program: program, symbolic: symbolic, encoding: encoding)
                 switch lookup {
                 case .notdef: fail("6.2.11.8", "code \(code) of the font \(name) shows the .notdef glyph")
                 case .missing: fail("6.2.11.4.1", "code \(code) has no glyph in the embedded program of \(name)")
                 case .unknown: continue
-                case .glyph(let glyph): compare(widths[code], program.width(glyph: glyph), code: code, fontName: name, fail: fail)
+                case .glyph(let glyph):
+                    // A subset that kept the glyph's slot but dropped its outline: missing, unless
+                    // the character is a space of some kind (spaces have no outline).
+                    if program.isEmpty(glyph: glyph) == true, let text = character(code, encoding: encoding),
+                       !text.unicodeScalars.allSatisfy({ $0.properties.isWhitespace || $0.properties.isDefaultIgnorableCodePoint }) {
+                        fail("6.2.11.4.1", "the glyph of code \(code) in the embedded program of \(name) has no outline")
+                        continue
+                    }
+                    compare(widths[code], program.width(glyph: glyph), code: code, fontName: name, fail: fail)
                 }
             }
         }
     }
 
     private enum Lookup { case glyph(Int), notdef, missing, unknown }
+
+    /// The character `code` stands for through the encoding's glyph name, when it has one.
+    private func character(_ code: Int, encoding: SimpleEncoding) -> String? {
+        encoding.names[code].flatMap { GlyphNames.text(for: $0) }
+    }
 
     /// A simple TrueType font's glyph for `code` (ISO 32000-1 9.6.6.4): through the (3,1)
     /// cmap by the encoding's glyph name when the font is non-symbolic, else by the code in
@@ -90,21 +104,6 @@ struct FontProgramRules {
         return .unknown
     }
 
-    /// The font's encoding: `/Encoding` by name, or its BaseEncoding (else the program's own,
-    /// else Standard) with Differences; without `/Encoding`, the program's own or Standard.
-    private func simpleEncoding(_ font: PDFDictionary, builtIn: SimpleEncoding?) -> SimpleEncoding {
-        switch document.resolve(font["Encoding"] ?? .null) {
-        case .name(let name):
-            return SimpleEncoding.named(name) ?? builtIn ?? .standard
-        case .dictionary(let d):
-            var encoding = d["BaseEncoding"]?.nameValue.flatMap(SimpleEncoding.named) ?? builtIn ?? .standard
-            encoding.apply(differences: document.resolve(d["Differences"] ?? .null).arrayValue ?? [])
-            return encoding
-        default:
-            return builtIn ?? .standard
-        }
-    }
-
     /// 6.2.11.4.2: a Type 1 font's CharSet names exactly the program's glyphs (.notdef aside).
     private func checkCharSet(_ descriptor: PDFDictionary, program: CFFProgram, fontName: String, fail: (String, String) -> Void) {
         guard let charSet = document.resolve(descriptor["CharSet"] ?? .null).stringBytes else { return }
@@ -112,6 +111,30 @@ struct FontProgramRules {
         let present = Set(program.glyphNames.filter { $0 != ".notdef" })
         if !present.isSubset(of: listed) || !listed.subtracting([".notdef"]).isSubset(of: present) {
             fail("6.2.11.4.2", "the CharSet of \(fontName) does not list exactly the glyphs of its embedded program")
+        }
+    }
+
+    // MARK: Type 3 fonts
+
+    /// 6.2.11.5 for a Type 3 font: the `/Widths` agree with the width its glyph procedure sets
+    /// with `d0`/`d1`, both in glyph space, compared in thousandths of text space.
+    private func checkType3(_ font: PDFDictionary, codes: Set<Int>, place: String, _ log: inout ViolationLog) {
+        guard let procedures = document.resolve(font["CharProcs"] ?? .null).dictionaryValue else { return }
+        let scale = abs(document.resolve(font["FontMatrix"] ?? .null).arrayValue?.first.flatMap { document.resolve($0).numberValue } ?? 0.001) * 1000
+        let name = font["Name"]?.nameValue ?? "(Type 3)"
+        let widths = SimpleWidths(font: font, document: document)
+        let encoding = SimpleFontEncoding.of(font, document: document, builtIn: SimpleEncoding.empty)
+        for code in codes.sorted() {
+            guard let glyphName = encoding.names[code], let declared = widths[code],
+                  case .stream(let procedure) = document.resolve(procedures[glyphName] ?? .null),
+                  let data = try? document.decodedData(of: procedure) else { continue }
+            var tokenizer = ContentStreamTokenizer(data)
+            guard let first = tokenizer.next(), first.op == "d0" || first.op == "d1",
+                  let actual = first.operands.first?.numberValue else { continue }
+            if abs(declared - actual) * scale > FontProgramRules.widthTolerance {
+                log.fail("6.2.11.5", "the width of code \(code) in the Type 3 font \(name) is \(FontProgramRules.format(declared)) but its glyph procedure sets \(FontProgramRules.format(actual))", at: place)
+                return
+            }
         }
     }
 
@@ -151,7 +174,10 @@ struct FontProgramRules {
             return
         }
         checkCIDSet(descriptor, programCIDs: programCIDs, fontName: name, fail: fail)
-        for cid in cids.sorted() {
+        if cids.contains(ValidationContext.partialCode) {
+            fail("6.2.11.4.1", "a string shown in \(name) ends inside a 2-byte code, which has no glyph")
+        }
+        for cid in cids.sorted() where cid != ValidationContext.partialCode {
             guard let glyph = glyphOf(cid) else {
                 fail("6.2.11.4.1", "CID \(cid) has no glyph in the embedded program of \(name)"); continue
             }

@@ -4,11 +4,11 @@ import PDF
 /// code → glyph → glyph name through the font's Encoding and Charset (Adobe Technical Note
 /// #5176, §§9–13). TeX documents converted by Ghostscript rely on it for ligatures and
 /// symbols their `/Differences` leave out.
-enum CFFEncoding {
+package enum CFFEncoding {
     static let standardStrings: [String] = TableText.fields(standardStringsText).map(String.init)
 
     /// The encoding, or nil when the program cannot be read or is a CID-keyed font.
-    static func read(_ stream: PDFStream, document: PDFDocument) -> SimpleEncoding? {
+    package static func read(_ stream: PDFStream, document: PDFDocument) -> SimpleEncoding? {
         guard let data = try? document.decodedData(of: stream) else { return nil }
         return CFFReader(bytes: data).encoding()
     }

@@ -8,6 +8,8 @@ struct TrueTypeProgram: Sendable {
     private let unitsPerEm: Int
     /// (platform, encoding) → code → glyph.
     private let cmaps: [CmapKey: [Int: Int]]
+    /// Each glyph's outline size in bytes (`loca`), empty when the program has no `glyf` outlines.
+    private let outlineSizes: [Int]
 
     struct CmapKey: Hashable { let platform: Int, encoding: Int }
     static let windowsUnicode = CmapKey(platform: 3, encoding: 1)
@@ -46,6 +48,20 @@ struct TrueTypeProgram: Sendable {
             }
         }
         cmaps = maps
+        var sizes: [Int] = []
+        if let loca = tables["loca"], tables["glyf"] != nil, let format = data.u16(head.lowerBound + 50) {
+            let offsets = (0...glyphs).map { g in format == 0 ? data.u16(loca.lowerBound + 2 * g).map { $0 * 2 } : data.u32(loca.lowerBound + 4 * g) }
+            if offsets.allSatisfy({ $0 != nil }) {
+                let values = offsets.compactMap { $0 }
+                sizes = (0..<glyphs).map { max(values[$0 + 1] - values[$0], 0) }
+            }
+        }
+        outlineSizes = sizes
+    }
+
+    /// Whether `glyph` has no outline (nil when the program's outlines are not known).
+    func isEmpty(glyph: Int) -> Bool? {
+        glyph >= 0 && glyph < outlineSizes.count ? outlineSizes[glyph] == 0 : nil
     }
 
     /// The advance width of `glyph` in thousandths of the em.
