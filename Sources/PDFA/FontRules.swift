@@ -122,6 +122,9 @@ struct FontRules {
             }
             if let use = cmap.dictionary["UseCMap"]?.nameValue, FontRules.predefinedOrdering(use) == nil {
                 log.fail("6.2.11.3.3", "the embedded CMap uses the CMap \(use), which is not predefined", at: place)
+            } else if case .stream = document.resolve(cmap.dictionary["UseCMap"] ?? .null) {
+                // Only predefined CMaps may be built on, and those are named, never embedded.
+                log.fail("6.2.11.3.3", "the embedded CMap uses another embedded CMap (UseCMap is a stream)", at: place)
             }
         default:
             break
