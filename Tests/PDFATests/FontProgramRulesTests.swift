@@ -7,7 +7,8 @@ import TestSupport
 
 /// Clause 6.2.11 checked against the embedded CFF and TrueType programs: glyphs present
 /// (6.2.11.4.1), CharSet/CIDSet (6.2.11.4.2), widths (6.2.11.5), .notdef (6.2.11.8), and the
-/// glyph names of level U (6.2.11.7.2) and of non-symbolic TrueType Differences (6.2.11.6).
+/// glyph names of level U (6.2.11.7.2) and of non-symbolic TrueType Differences (6.2.11.6),
+/// and an embedded CMap built on another embedded one (6.2.11.3.3).
 /// The oracle is the veraPDF consortium's corpus: each file's name says its verdict and clause.
 @Suite struct FontProgramRulesTests {
     static let fonts = "pdfa/PDF_A-2b/6.2 Graphics/6.2.11 Fonts/"
@@ -15,6 +16,7 @@ import TestSupport
 
     /// Files judged wrongly before the programs were read: (path under the corpus, level, clause).
     static let failing: [(String, PDFALevel, String)] = [
+        ("6.2.11.3 Composite fonts/6.2.11.3.3 CMaps/veraPDF test suite 6-2-11-3-3-t03-fail-a.pdf", .b, "6.2.11.3.3"),
         ("6.2.11.4 Embedding/6.2.11.4.1 General/veraPDF test suite 6-2-11-4-1-t01-fail-a.pdf", .b, "6.2.11.4.1"),
         ("6.2.11.4 Embedding/6.2.11.4.1 General/veraPDF test suite 6-2-11-4-1-t02-fail-a.pdf", .b, "6.2.11.4.1"),
         ("6.2.11.4 Embedding/6.2.11.4.1 General/veraPDF test suite 6-2-11-4-1-t02-fail-b.pdf", .b, "6.2.11.4.1"),
@@ -44,6 +46,7 @@ import TestSupport
         (fonts + "6.2.11.6 Character encodings/veraPDF test suite 6-2-11-6-t03-pass-a.pdf", .b),
         (fonts + "6.2.11.3 Composite fonts/6.2.11.3.1 General/veraPDF test suite 6-2-11-3-1-t01-pass-a.pdf", .b),
         (fonts + "6.2.11.3 Composite fonts/6.2.11.3.2 CIDFonts/veraPDF test suite 6-2-11-3-2-t01-pass-a.pdf", .b),
+        (fonts + "6.2.11.3 Composite fonts/6.2.11.3.3 CMaps/veraPDF test suite 6-2-11-3-3-t03-pass-a.pdf", .b),
         (unicode + "veraPDF test suite 6-2-11-7-2-t01-pass-b.pdf", .u),
         (unicode + "veraPDF test suite 6-2-11-7-2-t01-pass-f.pdf", .u),
         (unicode + "veraPDF test suite 6-2-11-7-2-t01-pass-h.pdf", .u),
