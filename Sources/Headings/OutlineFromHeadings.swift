@@ -1,4 +1,3 @@
-import Headings
 import OCR
 import PDF
 import PDFText
@@ -7,15 +6,15 @@ import PDFWriter
 /// What `--outline` builds from: each page's lines measured for the heading detector, from
 /// the recognized text of scanned pages and from the text of born-digital pages, and the
 /// outline entries made of the headings found.
-enum OutlineFromHeadings {
+public enum OutlineFromHeadings {
     /// A recognized line's ascender (baseline to the top of its tall letters) as a share of
     /// the font size: about 0.7 em in common text faces (cap height 0.66-0.72 em), so
     /// recognized sizes compare with born-digital ones in the same document.
-    static let ascenderPerEm = 0.7
+    public static let ascenderPerEm = 0.7
 
     /// Font-name parts that mark a bold face (`Helvetica-Bold`, `Arial,Bold`, `…-Semibold`,
     /// `…Black`, `…Heavy`).
-    static let boldMarkers = ["bold", "black", "heavy", "semibold", "demi"]
+    public static let boldMarkers = ["bold", "black", "heavy", "semibold", "demi"]
 
     /// Font-name parts that mark a typewriter face (`Courier`, `CMTT10`, `SFTT1000`,
     /// `LMMono10`, `DejaVuSansMono`, `Inconsolata`, `Consolas`).
@@ -23,7 +22,7 @@ enum OutlineFromHeadings {
 
     /// The lines of a recognized page, in the page's user space.
     /// `strokes`: each line's stroke weight (`LineStrokes`), in the order of `ocr.lines`.
-    static func lines(of ocr: OCRPage, page: PDFPage, pixelToPage: Matrix, strokes: [Double]? = nil) -> [HeadingLine] {
+    public static func lines(of ocr: OCRPage, page: PDFPage, pixelToPage: Matrix, strokes: [Double]? = nil) -> [HeadingLine] {
         ocr.lines.enumerated().compactMap { index, line in
             let text = line.words.map(\.text).joined(separator: " ")
             let box = pixelToPage.transform(PDFRect(line.box.left, line.box.top, line.box.right, line.box.bottom))
@@ -40,10 +39,10 @@ enum OutlineFromHeadings {
     /// upper quartile is the height of its tall letters (most lines have a capital or an
     /// ascender in most words), and one box standing above the rest — a check box read as
     /// a letter, a logo — does not move it as it moves the line's own box.
-    static let letterHeightQuantile = 0.75
+    public static let letterHeightQuantile = 0.75
 
     /// The height of a recognized line's tall letters above its baseline, in pixels.
-    static func letterHeight(of line: OCRLine) -> Double {
+    public static func letterHeight(of line: OCRLine) -> Double {
         let (x0, y0, x1, y1) = line.baseline
         let heights = line.words.filter { $0.text.contains(where: \.isLetter) }.map { word -> Double in
             let middle = (word.box.left + word.box.right) / 2
@@ -56,7 +55,7 @@ enum OutlineFromHeadings {
 
     /// The lines of a page's text (visible text; a page with only invisible text, an OCR
     /// layer, gives that).
-    static func lines(of text: PageText, page: PDFPage) -> [HeadingLine] {
+    public static func lines(of text: PageText, page: PDFPage) -> [HeadingLine] {
         let hasVisible = text.lines.contains { $0.words.contains(where: \.isVisible) }
         return text.lines.compactMap { line in
             let words = line.words.filter { $0.isVisible || !hasVisible }
@@ -77,7 +76,7 @@ enum OutlineFromHeadings {
     }
 
     /// The outline entries for `headings` (in reading order, with levels), nested by level.
-    static func entries(_ headings: [Heading], pages: [PDFPage]) -> [OutlineEntry] {
+    public static func entries(_ headings: [Heading], pages: [PDFPage]) -> [OutlineEntry] {
         var root: [OutlineEntry] = []
         for heading in headings where pages.indices.contains(heading.page) {
             let entry = OutlineEntry(title: heading.title, page: pages[heading.page].ref, left: heading.left,
