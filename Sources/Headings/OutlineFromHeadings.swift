@@ -16,6 +16,10 @@ public enum OutlineFromHeadings {
     /// `…Black`, `…Heavy`).
     public static let boldMarkers = ["bold", "black", "heavy", "semibold", "demi"]
 
+    /// Font-name parts that mark a typewriter face (`Courier`, `CMTT10`, `SFTT1000`,
+    /// `LMMono10`, `DejaVuSansMono`, `Inconsolata`, `Consolas`).
+    static let monospaceMarkers = ["courier", "mono", "cmtt", "sftt", "lmtt", "typewriter", "consol"]
+
     /// The lines of a recognized page, in the page's user space.
     /// `strokes`: each line's stroke weight (`LineStrokes`), in the order of `ocr.lines`.
     public static func lines(of ocr: OCRPage, page: PDFPage, pixelToPage: Matrix, strokes: [Double]? = nil) -> [HeadingLine] {
@@ -58,14 +62,16 @@ public enum OutlineFromHeadings {
             guard !words.isEmpty else { return nil }
             // The size most of the line's characters are set in.
             let sizes = words.flatMap { word in Array(repeating: word.fontSize, count: max(1, word.text.count)) }.sorted()
-            let bold = words.allSatisfy { word in
-                let name = word.fontName.lowercased()
-                return boldMarkers.contains { name.contains($0) }
+            func allIn(_ markers: [String]) -> Bool {
+                words.allSatisfy { word in
+                    let name = word.fontName.lowercased()
+                    return markers.contains { name.contains($0) }
+                }
             }
             let box = words.dropFirst().reduce(words[0].box) { PDFRect(min($0.x0, $1.box.x0), min($0.y0, $1.box.y0), max($0.x1, $1.box.x1), max($0.y1, $1.box.y1)) }
             return HeadingLine(text: words.map(\.text).joined(separator: " "), page: page.index, left: box.x0, right: box.x1,
-                               top: box.y1, bottom: box.y0, size: sizes[sizes.count / 2], isBold: bold,
-                               pageBottom: page.cropBox.y0, pageHeight: page.cropBox.height)
+                               top: box.y1, bottom: box.y0, size: sizes[sizes.count / 2], isBold: allIn(boldMarkers),
+                               isMonospace: allIn(monospaceMarkers), pageBottom: page.cropBox.y0, pageHeight: page.cropBox.height)
         }
     }
 
