@@ -57,7 +57,7 @@ let package = Package(
         .target(name: "RunReports", dependencies: ["Pipeline", "FileIO", "OCR"]),
         // The public, PDFKit-shaped library (issue 17): thin, delegating to the modules above.
         .target(name: "Legible", dependencies: ["PDF", "PDFWriter", "PDFText", "Imaging", "OCR", "Tesseract", "TextLayer", "Forms", "Pipeline", "PDFImages", "FileIO"]),
-        .target(name: "LegibleCLI", dependencies: ["Pipeline", "RunReports", "DocumentFacts", "FileIO", "Tesseract", "PDF", "OCR", "PDFText", "Forms", "Imaging", "PDFA", "PDFImages"]),
+        .target(name: "LegibleCLI", dependencies: ["Legible", "Pipeline", "RunReports", "DocumentFacts", "FileIO", "Tesseract", "PDF", "OCR", "PDFText", "Forms", "Imaging", "PDFA", "PDFImages"]),
         // lld: gold warns about mktemp inside the static Foundation that `make build` links.
         // Packed relative relocations (DT_RELR, glibc 2.36+, Debian 12): the loader applies the
         // binary's 76,000 relative relocations from a 15 KB bitmap instead of a 1.8 MB table,

@@ -5,8 +5,8 @@ import PDFText
 /// shows visibly: every glyph shown is in the program (6.2.11.4.1), no code shows `.notdef`
 /// (6.2.11.8), the widths the PDF gives agree with the program's within one unit (6.2.11.5),
 /// and a CharSet or CIDSet lists exactly the program's glyphs (6.2.11.4.2). Programs read:
-/// CFF (`/FontFile3` Type1C, CIDFontType0C) and TrueType (`/FontFile2`); Type 1 programs
-/// (`/FontFile`) and OpenType are not read, so they pass these checks unjudged.
+/// Type 1 (`/FontFile`), CFF (`/FontFile3` Type1C, CIDFontType0C) and TrueType (`/FontFile2`);
+/// OpenType programs are not read, so they pass these checks unjudged.
 struct FontProgramRules {
     let context: ValidationContext
     private var document: PDFDocument { context.document }
@@ -38,7 +38,7 @@ struct FontProgramRules {
         }
         let widths = SimpleWidths(font: font, document: document)
         if let cff = program(descriptor["FontFile3"], subtype: "Type1C").flatMap(CFFProgram.init(bytes:)), !cff.isCIDKeyed {
-            checkCharSet(descriptor, program: cff, fontName: name, fail: fail)
+            checkCharSet(descriptor, glyphNames: Set(cff.glyphNames), fontName: name, fail: fail)
             let encoding = SimpleFontEncoding.of(font, document: document, builtIn: cff.builtInEncoding)
             for code in codes.sorted() {
                 guard let glyphName = encoding.names[code], glyphName != ".notdef" else {
@@ -48,6 +48,20 @@ struct FontProgramRules {
                     fail("6.2.11.4.1", "the glyph \(glyphName) (code \(code)) is not in the embedded program of \(name)"); continue
                 }
                 compare(widths[code], cff.widths[glyph], code: code, fontName: name, fail: fail)
+            }
+        } else if case .stream(let file) = document.resolve(descriptor["FontFile"] ?? .null),
+                  let bytes = try? document.decodedData(of: file),
+                  let type1 = Type1Glyphs(bytes: bytes, length1: document.resolve(file.dictionary["Length1"] ?? .null).intValue) {
+            checkCharSet(descriptor, glyphNames: Set(type1.widths.keys), fontName: name, fail: fail)
+            let encoding = SimpleFontEncoding.of(font, document: document, builtIn: Type1BuiltInEncoding.read(file, document: document))
+            for code in codes.sorted() {
+                guard let glyphName = encoding.names[code], glyphName != ".notdef" else {
+                    fail("6.2.11.8", "code \(code) of the font \(name) shows the .notdef glyph"); continue
+                }
+                guard let width = type1.widths[glyphName] else {
+                    fail("6.2.11.4.1", "the glyph \(glyphName) (code \(code)) is not in the embedded program of \(name)"); continue
+                }
+                compare(widths[code], width, code: code, fontName: name, fail: fail)
             }
         } else if font["Subtype"]?.nameValue == "TrueType",
                   let program = program(descriptor["FontFile2"], subtype: nil).flatMap(TrueTypeProgram.init(bytes:)) {
@@ -105,10 +119,10 @@ struct FontProgramRules {
     }
 
     /// 6.2.11.4.2: a Type 1 font's CharSet names exactly the program's glyphs (.notdef aside).
-    private func checkCharSet(_ descriptor: PDFDictionary, program: CFFProgram, fontName: String, fail: (String, String) -> Void) {
+    private func checkCharSet(_ descriptor: PDFDictionary, glyphNames: Set<String>, fontName: String, fail: (String, String) -> Void) {
         guard let charSet = document.resolve(descriptor["CharSet"] ?? .null).stringBytes else { return }
         let listed = Set(String(decoding: charSet, as: UTF8.self).split(separator: "/").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty })
-        let present = Set(program.glyphNames.filter { $0 != ".notdef" })
+        let present = glyphNames.subtracting([".notdef"])
         if !present.isSubset(of: listed) || !listed.subtracting([".notdef"]).isSubset(of: present) {
             fail("6.2.11.4.2", "the CharSet of \(fontName) does not list exactly the glyphs of its embedded program")
         }

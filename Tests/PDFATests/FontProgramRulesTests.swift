@@ -51,6 +51,7 @@ import TestSupport
         (unicode + "veraPDF test suite 6-2-11-7-2-t01-pass-f.pdf", .u),
         (unicode + "veraPDF test suite 6-2-11-7-2-t01-pass-h.pdf", .u),
         (unicode + "veraPDF test suite 6-2-11-7-2-t01-pass-l.pdf", .u),
+        (unicode + "veraPDF test suite 6-2-11-7-2-t01-pass-d.pdf", .u),
     ]
 
     static let unicodeFailing = ["6-2-11-7-2-t01-fail-a", "6-2-11-7-2-t01-fail-b", "6-2-11-7-2-t01-fail-c"]
@@ -80,8 +81,8 @@ import TestSupport
     }
 
     /// Every width the PDF gives, shifted by 50 units: the programs' own widths no longer
-    /// agree, in a Type 1C, a TrueType, a CID-keyed CFF and a CID TrueType font.
-    @Test(arguments: [0, 1, 2, 5])
+    /// agree, in a Type 1C, a CID-keyed CFF, a TrueType, a CID TrueType and a Type 1 font.
+    @Test(arguments: [0, 1, 2, 5, 11])
     func widthsThatNoLongerMatchTheProgramAreRejected(_ index: Int) throws {
         let (path, level) = Self.passing[index]
         let source = try PDFDocument(bytes: try Fixtures.bytes(Fixtures.corpus(path)))
