@@ -80,7 +80,7 @@ let package = Package(
         .testTarget(name: "DocumentFactsTests", dependencies: ["DocumentFacts", "FileIO", "PDF", "TestSupport"]),
         .testTarget(name: "PDFImagesTests", dependencies: ["PDFImages", "FileIO", "Imaging", "PDF", "TestSupport"]),
         .testTarget(name: "RunReportsTests", dependencies: ["RunReports", "Pipeline", "FileIO", "OCR", "TestSupport"]),
-        .testTarget(name: "HeadingsTests", dependencies: ["Headings"]),
+        .testTarget(name: "HeadingsTests", dependencies: ["Headings", "PDF", "PDFText", "TestSupport"]),
         .testTarget(name: "FileIOTests", dependencies: ["FileIO", "PDFWriter", "TestSupport"]),
         .testTarget(name: "LegibleCLITests", dependencies: ["LegibleCLI", "DocumentFacts", "FileIO", "RunReports", "TestSupport"]),
     ],

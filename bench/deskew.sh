@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # --deskew on the skewed pages of the OCR benchmark corpus (../shared/bench/ocr: noisy300_skew,
-# noisy200_skew2, multi30 pages 9 and 12) and a G4 page turned 1.2 deg by Pillow, each OCR'd with
-# and without --deskew. Prints per document: skew in and out (Leptonica, bench/scans/skew.c),
-# encodings, size ratio, word recall (the shared scorer) and the text layer's fit to the stored
-# image (IoU against Tesseract's boxes read from it); then which of issue 20's targets are met
-# (exit 1 when one is not). Untimed: nice 19, no lock. See bench/scans/deskew_bench.py.
+# noisy200_skew2, multi30 pages 9 and 12) and g4_300's two pages turned 1.2 deg by Pillow, each
+# OCR'd with and without --deskew. Prints per document: skew in and out (Leptonica,
+# bench/scans/skew.c, on the pages as pdftoppm draws them), encodings, size ratio, word recall
+# (the shared scorer, against the truth of exactly the pages used) and the text layer's fit (IoU
+# against the boxes Tesseract reads from the same output page drawn at 200 dpi); then which of
+# issue 20's targets are met (exit 1 when one is not). Untimed: nice 19, no lock. See
+# bench/scans/deskew_bench.py.
 # Environment: OCR_CORPUS (default /tmp/ocrcorpus), LEGIBLE (default .build/release/legible).
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -18,7 +18,7 @@ public enum OutlineFromHeadings {
 
     /// Font-name parts that mark a typewriter face (`Courier`, `CMTT10`, `SFTT1000`,
     /// `LMMono10`, `DejaVuSansMono`, `Inconsolata`, `Consolas`).
-    static let monospaceMarkers = ["courier", "mono", "cmtt", "sftt", "lmtt", "typewriter", "consol"]
+    public static let monospaceMarkers = ["courier", "mono", "cmtt", "sftt", "lmtt", "typewriter", "consol"]
 
     /// The lines of a recognized page, in the page's user space.
     /// `strokes`: each line's stroke weight (`LineStrokes`), in the order of `ocr.lines`.

@@ -12,7 +12,11 @@ public struct PreparedPage: Sendable {
     /// Whether the raster was cleaned (`--clean`, `--clean-final`).
     public var cleaned = false
     /// The page's image stored again, changed (`--deskew`, `--clean-final`).
-    public var replacement: (ref: ObjectRef, stream: PDFStream)?
+    public var replacement: ImageReplacement?
+    /// The turn (degrees clockwise, about the crop box's centre) to draw the page's content
+    /// with, when `--deskew` straightens a scan where it is painted (a JPEG: see
+    /// `ScanImage.turnsByPlacement`) instead of storing it again.
+    public var contentTurnDegrees: Double?
 
     /// A page with `raster` and no fix applied yet.
     public init(raster: PageRaster? = nil) { self.raster = raster }
@@ -24,7 +28,8 @@ extension PageRasterizer {
     /// engine holds a gray raster, not a colour one four times its size.
     ///
     /// Deskew measures the skew on the raster and turns both the raster and the stored
-    /// image by it about their common centre: a plain scan's image covers the page
+    /// image (or, for a JPEG, the page's content: `contentTurnDegrees`) by it about their
+    /// common centre: a plain scan's image covers the page
     /// (`ScanImage`), so the raster is that image (reduced, and turned by the page's
     /// `/Rotate`, which a small turn commutes with), and the words read from the turned
     /// raster land on the turned image.
@@ -43,8 +48,12 @@ extension PageRasterizer {
             let skew = try raster.image.measuredSkew()
             if abs(skew) >= PixImage.smallestDeskew {
                 raster.image = try raster.image.straightened(byDegrees: skew)
-                stored = try scan.decoded(in: document).straightened(byDegrees: skew)
                 prepared.deskewDegrees = skew
+                if scan.turnsByPlacement && !(plan.clean && plan.storeCleaned) {
+                    prepared.contentTurnDegrees = skew
+                } else {
+                    stored = try scan.decoded(in: document).straightened(byDegrees: skew)
+                }
             }
         }
         if plan.clean {
@@ -58,7 +67,7 @@ extension PageRasterizer {
         raster.image.setResolution(raster.dpi)
         prepared.raster = raster
         if let scan, let stored {
-            prepared.replacement = (scan.ref, try scan.replacement(storing: stored))
+            prepared.replacement = try scan.pageReplacement(storing: stored)
         }
         return prepared
     }

@@ -97,7 +97,8 @@ public struct OCRRunner: Sendable {
             try Task.checkCancellation()
             let report = result.report
             if report.removed { removed.insert(pages[report.index].ref) }
-            if let replacement = result.replacement { await writer.replaceImage(replacement.ref, with: replacement.stream) }
+            if let replacement = result.replacement { await writer.replaceImage(replacement, on: pages[report.index]) }
+            if let degrees = result.contentTurnDegrees { await writer.turnContent(of: pages[report.index], byDegrees: degrees) }
             if let recognition = result.recognition {
                 let page = pages[report.index]
                 if let ocr = recognition.ocr {
@@ -170,7 +171,9 @@ public struct OCRRunner: Sendable {
         /// Each recognized line's stroke weight (see `LineStrokes`), when an outline is built.
         var lineStrokes: [Double]?
         /// The page's image stored again (`--deskew`, `--clean-final`), only with a recognition.
-        var replacement: (ref: ObjectRef, stream: PDFStream)?
+        var replacement: ImageReplacement?
+        /// The page's content turned to straighten its scan (`--deskew` of a JPEG).
+        var contentTurnDegrees: Double?
     }
 
     /// The outcome of a page left out as a blank back.
@@ -210,7 +213,8 @@ public struct OCRRunner: Sendable {
             } else {
                 report.outcome = .skipped("blank page")
             }
-            return PageResult(report: report, recognition: recognition, lineStrokes: strokes, replacement: prepared.replacement)
+            return PageResult(report: report, recognition: recognition, lineStrokes: strokes, replacement: prepared.replacement,
+                              contentTurnDegrees: prepared.contentTurnDegrees)
         } catch let error as OCRError where error.code == .timedOut {
             report.outcome = .failed("page \(page.index + 1): \(error.message) (--page-timeout)")
         } catch let error as ImagingError where error.code == .timedOut {

@@ -77,9 +77,32 @@ actor WriteStage {
         }
     }
 
-    /// Stores `stream` as the image object `ref` (a scan straightened or cleaned).
-    func replaceImage(_ ref: ObjectRef, with stream: PDFStream) {
-        rewriter.set(ref, .stream(stream))
+    /// Stores a scan straightened or cleaned for `page` alone: a new image object the page's
+    /// resources (made direct, as the text layer's are) point at, so that other pages
+    /// painting the same image keep it. An image painted through a form's resources is
+    /// replaced under its own number.
+    func replaceImage(_ replacement: ImageReplacement, on page: PDFPage) {
+        let document = rewriter.source
+        var dict = rewriter.object(page.ref).dictionaryValue ?? page.dictionary
+        var resources = document.resolve(dict["Resources"] ?? .null).dictionaryValue ?? page.resources
+        guard let name = replacement.name, var xobjects = document.resolve(resources["XObject"] ?? .null).dictionaryValue,
+              xobjects[name] == .reference(replacement.ref) else {
+            rewriter.set(replacement.ref, .stream(replacement.stream))
+            return
+        }
+        xobjects[name] = .reference(rewriter.add(.stream(replacement.stream)))
+        resources["XObject"] = .dictionary(xobjects)
+        dict["Resources"] = .dictionary(resources)
+        rewriter.set(page.ref, .dictionary(dict))
+    }
+
+    /// Draws `page`'s content turned `degrees` clockwise about its crop box's centre (a JPEG
+    /// scan straightened where it is painted); called before the text layer is grafted, which
+    /// is drawn unturned.
+    func turnContent(of page: PDFPage, byDegrees degrees: Double) {
+        let crop = page.cropBox
+        rewriter.transformContent(of: page, by: .turn(clockwiseDegrees: degrees, aboutX: (crop.x0 + crop.x1) / 2,
+                                                      y: (crop.y0 + crop.y1) / 2))
     }
 
     /// Leaves the page objects `pages` out of the output's page tree.

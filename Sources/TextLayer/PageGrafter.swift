@@ -32,13 +32,7 @@ struct PageGrafter {
         resources["XObject"] = .dictionary(xobjects)
         dict["Resources"] = .dictionary(resources)
 
-        var contents: [PDFObject]
-        switch dict["Contents"] {
-        case .reference(let ref)?:
-            if case .array(let items) = document.resolve(.reference(ref)) { contents = items } else { contents = [.reference(ref)] }
-        case .array(let items)?: contents = items
-        default: contents = []
-        }
+        var contents = rewriter.contentStreams(of: page)
         if let stripped {
             contents = [.reference(rewriter.add(.stream(PDFStream(dictionary: PDFDictionary(), data: stripped))))]
         }

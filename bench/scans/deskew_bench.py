@@ -4,16 +4,23 @@
 Usage: deskew_bench.py LEGIBLE CORPUS WORKDIR SKEW_TOOL SCORE_PY
 
 Documents: the corpus's skewed scans (noisy300_skew: 0.7 and -1.4 deg; noisy200_skew2: 2 deg;
-multi30 pages 9 and 12: -1.92 and -0.92 deg; all gray JPEG) and g4_300's page turned 1.2 deg here
-(Pillow, thresholded, stored as CCITT G4 by Pillow's libtiff and wrapped unchanged by img2pdf).
-Each is OCR'd with and without --deskew. Per document and run:
-  skew     largest |skew| of the stored page images, by Leptonica (SKEW_TOOL, bench/scans/skew.c)
+multi30 pages 9 and 12: -1.92 and -0.92 deg; all gray JPEG) and both pages of g4_300 turned 1.2 deg
+here (Pillow, thresholded, stored as CCITT G4 by Pillow's libtiff and wrapped unchanged by img2pdf),
+each scored against the truth of exactly its own pages. Each is OCR'd with and without --deskew.
+Per document and run:
+  skew     largest |skew| of the pages as poppler draws them (pdftoppm -gray, RENDER_DPI), by
+           Leptonica (SKEW_TOOL, bench/scans/skew.c): what a reader sees, whether the image was
+           stored turned (G4, Flate) or is drawn turned (JPEG, its bytes kept)
   enc      the image encodings pdfimages reports
   size     output bytes / input bytes
   recall   the shared scorer's bag-of-words word_recall against the truth (SCORE_PY)
-  iou      text-layer fit: the output's words (pdftotext -bbox) against Tesseract's words read from
-           the output's stored image (same text, nearest centre), median IoU and share >= 0.5
+  iou      text-layer fit: the output's words (pdftotext -bbox) against the words Tesseract reads
+           from the same output page as drawn (RENDER_DPI; same text, nearest centre), median IoU
+           and share >= 0.5. Not against the truth's boxes: those are where the words were on the
+           crooked page, and a straightened page moves them.
 """
+
+RENDER_DPI = 200   # the resolution of the OCR corpus's lowest scans; Tesseract reads it well
 import json, os, re, shutil, statistics, subprocess, sys, tempfile
 import numpy as np
 from PIL import Image
@@ -43,18 +50,22 @@ def prepare():
     docs["multi30_skewed"] = (sub, f"{work}/multi30_skewed.json")
     with tempfile.TemporaryDirectory() as tmp:
         run(["pdfimages", "-png", f"{corpus}/docs/g4_300.pdf", f"{tmp}/g"])
-        page = Image.open(f"{tmp}/g-000.png").convert("L")
-        turned = page.rotate(1.2, resample=Image.BICUBIC, fillcolor=255).point(lambda v: 255 if v >= 128 else 0).convert("1")
-        turned.save(f"{tmp}/g4.tif", compression="group4", dpi=(300, 300))
+        tiffs = []
+        for n, name in enumerate(sorted(x for x in os.listdir(tmp) if x.startswith("g-"))):
+            page = Image.open(f"{tmp}/{name}").convert("L")
+            turned = page.rotate(1.2, resample=Image.BICUBIC, fillcolor=255).point(lambda v: 255 if v >= 128 else 0).convert("1")
+            turned.save(f"{tmp}/g4-{n}.tif", compression="group4", dpi=(300, 300))
+            tiffs.append(f"{tmp}/g4-{n}.tif")
         with open(f"{work}/g4_skewed.pdf", "wb") as f:
-            f.write(img2pdf.convert(f"{tmp}/g4.tif"))
+            f.write(img2pdf.convert(tiffs))
     docs["g4_skewed"] = (f"{work}/g4_skewed.pdf", f"{corpus}/truth/g4_300.json")
     return docs
 
 
-def images(pdf, tmp):
-    run(["pdfimages", "-j", "-png", pdf, f"{tmp}/i"])   # JPEGs as stored (fast), the rest as PNG
-    return sorted(f"{tmp}/{n}" for n in os.listdir(tmp) if n.startswith("i-"))
+def rendered(pdf, tmp):
+    """The pages as poppler draws them, gray PNGs at RENDER_DPI."""
+    run(["pdftoppm", "-gray", "-png", "-r", str(RENDER_DPI), pdf, f"{tmp}/r"])
+    return sorted(f"{tmp}/{n}" for n in os.listdir(tmp) if n.startswith("r-"))
 
 
 def encodings(pdf):
@@ -100,7 +111,7 @@ def measure(name, pdf_in, truth, deskew):
     cmd = [legible, "ocr", "-q", "-j", "2"] + (["--deskew"] if deskew else []) + [pdf_in, out]
     subprocess.run(cmd, check=True, env={**os.environ, "OMP_THREAD_LIMIT": "1"})
     with tempfile.TemporaryDirectory() as tmp:
-        pngs = images(out, tmp)
+        pngs = rendered(out, tmp)
         skews = [abs(float(line.split()[1])) for line in run([skew_tool] + pngs).splitlines()]
         iou_median, iou50 = text_layer_fit(out, pngs)
     scored = run([sys.executable, score_py, "--truth", truth, "--input", pdf_in, "--output", out, "--no-visual"]).splitlines()[0]
@@ -114,7 +125,7 @@ print(f"{'document':16} {'run':7} {'in skew':>8} {'out skew':>8} {'enc':>6} {'si
 summary = {}
 for name, (pdf_in, truth) in docs.items():
     with tempfile.TemporaryDirectory() as tmp:
-        in_skew = max(abs(float(l.split()[1])) for l in run([skew_tool] + images(pdf_in, tmp)).splitlines())
+        in_skew = max(abs(float(l.split()[1])) for l in run([skew_tool] + rendered(pdf_in, tmp)).splitlines())
     in_enc = ",".join(encodings(pdf_in))
     for deskew in (False, True):
         m = measure(name, pdf_in, truth, deskew)
