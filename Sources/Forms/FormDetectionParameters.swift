@@ -21,9 +21,11 @@ public struct FormDetectionParameters: Codable, Sendable, Equatable {
     public var maxRuleThickness: Double = 3.2
     /// Gap bridged inside a broken or dashed rule.
     public var ruleGapBridge: Double = 1.0
-    /// Thickest dot or dash of a dotted or dashed fill-in line, and its longest dash.
+    /// Thickest dot or dash of a dotted or dashed fill-in line, and its longest dash: 6 points,
+    /// an underscore typed at 10 to 12 points (half an em less the glyph's side bearings: 4.5
+    /// points on the Italian municipal forms of the large corpus, 1.2 points apart).
     public var maxLeaderDot: Double = 1.8
-    public var maxLeaderDash: Double = 4
+    public var maxLeaderDash: Double = 6
     /// Gap bridged between the dots of a dotted fill-in line: the gap of periods typed in
     /// text up to 14 points or of an ellipsis ("……", 2.2–2.5 points at 12 points), well under
     /// the 10 points between the dots of the spaced leaders that lead to an answer box.

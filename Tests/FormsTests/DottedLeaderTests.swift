@@ -71,4 +71,42 @@ import TestSupport
         // measured: 13 of 14
         #expect(recall >= 0.85)
     }
+
+    /// A white 200-dpi strip 612 × 100 points with typed underscores on a baseline at y = 60
+    /// from x = 112 to 400: dashes 4.5 points long and 0.7 thick, 1.1 and 1.4 points apart in
+    /// turn (how a word processor's "____" prints at 11 points).
+    private func underscoreStrip() throws -> PixImage {
+        let scale = 200.0 / 72.0
+        let width = Int(612 * scale), height = Int(100 * scale)
+        var pixels = [UInt8](repeating: 255, count: width * height)
+        var x = 112.0, narrow = true
+        while x + 4.5 <= 400 {
+            for py in Int(59.3 * scale)..<Int(60 * scale) { for px in Int(x * scale)..<Int((x + 4.5) * scale) { pixels[py * width + px] = 0 } }
+            x += 4.5 + (narrow ? 1.1 : 1.4)
+            narrow.toggle()
+        }
+        return try PixImage(encoded: Array("P5\n\(width) \(height)\n255\n".utf8) + pixels)
+    }
+
+    @Test func aLineOfTypedUnderscoresIsOneWritingLineNotPieces() throws {
+        let primitives = try RasterPrimitiveFinder().primitives(of: try underscoreStrip(), page: 0, pageWidth: 612, pageHeight: 100,
+                                                                words: [word("Nome", 72, 50, 108, 60)])
+        let lines = primitives.rules.filter { $0.orientation == .horizontal && abs($0.position - 59.6) <= 2 }
+        #expect(lines.count == 1)
+        #expect(lines.first.map { $0.start <= 114 && $0.end >= 390 } == true)
+        let fields = FieldAssembler().fields(from: primitives).filter { $0.kind == .text }
+        #expect(fields.count == 1)
+        #expect(fields.first.map { $0.label == "Nome" && $0.rect.left <= 114 && $0.rect.right >= 390 } == true)
+    }
+
+    @Test func theUnderscoredLinesOfAnItalianMunicipalFormBecomeWholeTextFields() throws {
+        let page = try FormsCorpusPage(large: "it_ambrosia")
+        let fields = FieldAssembler().fields(from: try page.primitives())
+        // The declarant's details: ten lines typed as "____" after their labels.
+        let lines = page.truth.filter { $0.kind == "text" && $0.rect.bottom < 362 }.map(\.rect)
+        #expect(lines.count == 10)
+        let recall = FormsCorpusPage.recall(lines, fields.filter { $0.kind == .text }.map(\.rect))
+        // measured: 8 of 10
+        #expect(recall >= 0.7)
+    }
 }
