@@ -43,7 +43,10 @@ let package = Package(
         // Image documents: images -> pages, image optimization (issue 17, out of Pipeline). Not in
         // Imaging: they assemble and rewrite PDFs (PDFWriter), and Imaging stays below the writer.
         .target(name: "PDFImages", dependencies: ["PDF", "PDFWriter", "Imaging", "FileIO"]),
-        .target(name: "Pipeline", dependencies: ["PDF", "DocumentFacts", "FileIO", "PDFWriter", "Imaging", "OCR", "TextLayer", "Forms", "PDFText", "PDFA", "PDFImages"]),
+        // Headings from measured lines, for `--outline` (issue 20): plain values in and out, so
+        // recognized and born-digital lines are judged by the same rules.
+        .target(name: "Headings"),
+        .target(name: "Pipeline", dependencies: ["Headings", "PDF", "DocumentFacts", "FileIO", "PDFWriter", "Imaging", "OCR", "TextLayer", "Forms", "PDFText", "PDFA", "PDFImages"]),
         // The public, PDFKit-shaped library (issue 17): thin, delegating to the modules above.
         .target(name: "Legible", dependencies: ["PDF", "PDFWriter", "PDFText", "Imaging", "OCR", "Tesseract", "TextLayer", "Forms", "Pipeline", "PDFImages", "FileIO"]),
         .target(name: "LegibleCLI", dependencies: ["Pipeline", "DocumentFacts", "FileIO", "Tesseract", "PDF", "OCR", "PDFText", "Forms", "Imaging", "PDFA"]),
@@ -66,6 +69,7 @@ let package = Package(
         .testTarget(name: "FormsTests", dependencies: ["Forms", "PDF", "PDFText", "Imaging", "OCR", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "LegibleTests", dependencies: ["Legible", "TestSupport"]),
         .testTarget(name: "PDFATests", dependencies: ["PDFA", "PDF", "PDFWriter", "TestSupport"]),
+        .testTarget(name: "HeadingsTests", dependencies: ["Headings"]),
         .testTarget(name: "LegibleCLITests", dependencies: ["LegibleCLI", "DocumentFacts", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

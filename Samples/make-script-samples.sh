@@ -37,6 +37,12 @@ page french.png 'La bibliothèque de la ville est ouverte tous les jours' \
   'Pour emprunter un livre, il suffit de montrer sa carte' \
   'et on peut le garder chez soi pendant quatre semaines.' \
   'Les journaux et les cartes sont au premier étage.'
+# A German page with one French line: too few French function words for the page's text to show
+# the second language; `-l auto` finds it from the line's words missing in the German dictionary.
+page german-french.png 'Die Bibliothek der Stadt ist an jedem Tag der Woche' \
+  'von acht Uhr bis zum Abend für alle Besucher geöffnet.' \
+  'Une carte suffit pour emprunter quatre livres.' \
+  'Wer ein Buch ausleihen will, braucht nur einen Ausweis.'
 # Vertical Japanese (issue 19): three columns read top to bottom, right to left, one character
 # per cell as vertical typesetting sets them (ImageMagick has no vertical layout of its own).
 columns=('市立図書館は毎朝八時に開きます。' '閲覧室には雑誌があります。' '今日は良い天気です。')

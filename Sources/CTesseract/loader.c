@@ -54,6 +54,7 @@ static void load(void) {
     RESOLVE(pageIteratorBoundingBox, "TessPageIteratorBoundingBox");
     RESOLVE(pageIteratorIsAtBeginningOf, "TessPageIteratorIsAtBeginningOf");
     RESOLVE(resultIteratorConfidence, "TessResultIteratorConfidence");
+    RESOLVE(resultIteratorWordIsFromDictionary, "TessResultIteratorWordIsFromDictionary");
     RESOLVE(resultIteratorDelete, "TessResultIteratorDelete");
     RESOLVE(resultIteratorGetPageIterator, "TessResultIteratorGetPageIterator");
     RESOLVE(resultIteratorGetUTF8Text, "TessResultIteratorGetUTF8Text");

@@ -54,6 +54,10 @@ struct InfoJSONWriter {
         key("creator"); string(info.creator)
         key("encryption")
         if let encryption = info.encryption { write(encryption) } else { null() }
+        key("outline")
+        open("[")
+        for item in info.outline { entry(); write(item) }
+        close("]")
         key("pageCount"); number(info.pageCount)
         key("pages")
         open("[")
@@ -98,6 +102,17 @@ struct InfoJSONWriter {
         key("textOperators"); number(page.textOperators)
         key("width"); number(page.width)
         key("widthInches"); number(page.widthInches)
+        close("}")
+    }
+
+    private mutating func write(_ item: DocumentInfo.OutlineEntry) {
+        open("{")
+        key("level"); number(item.level)
+        key("page")
+        if let page = item.page { number(page) } else { null() }
+        key("title"); string(item.title)
+        key("top")
+        if let top = item.top { number(top) } else { null() }
         close("}")
     }
 

@@ -25,6 +25,8 @@ public struct DocumentInfo: Sendable, Codable, Equatable {
     public var warnings: [String]
     /// One entry per page, in order.
     public var pages: [Page]
+    /// The outline's entries in reading order (see `OutlineEntry`); empty without one.
+    public var outline: [OutlineEntry] = []
     /// What loading every object found (`legible info --check`); nil when not asked for.
     public var check: Check?
 
@@ -125,6 +127,7 @@ extension DocumentInfo {
         try container.encode(recovered, forKey: .recovered)
         try container.encode(warnings, forKey: .warnings)
         try container.encode(pages, forKey: .pages)
+        try container.encode(outline, forKey: .outline)
         try container.encode(check, forKey: .check)
     }
 }
@@ -146,6 +149,7 @@ extension DocumentInfo {
         recovered = document.crossReferenceRebuilt
         warnings = document.warnings + tree.warnings
         self.pages = pages.map { Page($0, in: document) }
+        outline = Self.outlineEntries(document, pages: pages)
         check = nil
     }
 }

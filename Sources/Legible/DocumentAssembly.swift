@@ -14,7 +14,7 @@ import TextLayer
 struct DocumentAssembly {
     let rewriter: DocumentRewriter
     var writeOptions = WriteOptions()
-    private let pages: [PDFPage]
+    let pages: [PDFPage]
     private let options: [PDFDocumentWriteOption: Any]
 
     init(document: PDFDocument, options: [PDFDocumentWriteOption: Any]) throws {
@@ -36,6 +36,7 @@ struct DocumentAssembly {
             }
         }
         try apply()
+        try writeOutline(of: document)
     }
 
     private func flag(_ option: PDFDocumentWriteOption) -> Bool { options[option] as? Bool ?? false }

@@ -32,6 +32,29 @@ public final class PDFDocument: Sendable {
         var opened: Opened?
         /// Whether the password that opened the document was its owner password.
         var ownerUnlocked = false
+        /// The outline once read or set (see `outlineRoot`).
+        var outline = OutlineSlot.unread
+    }
+
+    /// The document's outline tree: not read yet, or known (read from the file or set).
+    enum OutlineSlot {
+        case unread
+        case known(PDFOutline?)
+    }
+
+    /// The outline tree as read or set.
+    var outlineSlot: OutlineSlot {
+        get { state.withLock { $0.outline } }
+        set { state.withLock { $0.outline = newValue } }
+    }
+
+    /// Keeps `root` as the outline unless one was read or set meanwhile; returns the one kept.
+    func replaceOutlineSlot(ifUnread root: PDFOutline?) -> PDFOutline? {
+        state.withLock { state in
+            if case .known(let known) = state.outline { return known }
+            state.outline = .known(root)
+            return root
+        }
     }
 
     /// A document the reader could open, with its pages resolved once.

@@ -22,8 +22,15 @@ enum JobOptions {
         case (false, true): job.mode = .skipText
         case (false, false): break
         }
+        applyOutline(parsed, to: &job)
         try job.validate()
         return job
+    }
+
+    /// `--outline` (an outline unless the input has one) and `--replace-outline`.
+    static func applyOutline(_ parsed: ParsedArguments, to job: inout OCRJob) {
+        if parsed.flags.contains("--outline") { job.outline = .add }
+        if parsed.flags.contains("--replace-outline") { job.outline = .replace }
     }
 
     /// Set to 1 in tests that exercise ingestion rather than recognition (the crash test runs

@@ -39,6 +39,7 @@ struct OCRCommand {
             }
             if let mode = chosen.first?.1 { job.mode = mode }
             if parsed.flags.contains("--rotate-pages") { job.rotatePages = true }
+            JobOptions.applyOutline(parsed, to: &job)
             if parsed.flags.contains("--decrypt") { job.decrypt = true }
             if let password = parsed.values["--password"] { job.password = password }
             if let value = parsed.values["--rotate-pages-threshold"] { job.rotatePagesThreshold = try number(value, "--rotate-pages-threshold") }

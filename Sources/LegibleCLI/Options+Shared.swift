@@ -7,6 +7,12 @@ extension OptionSpec {
         flag("--skip-text", "leave every page that has any text exactly as it was"),
         flag("--force-ocr", "recognize every page, even pages that already have text"),
         valued("--pipeline", nil, "FILE", .file, "read the job from a definition (Pipelines/*.json); options given on the command line win"),
+    ] + outlineOptions
+
+    /// `--outline` and `--replace-outline`, for `ocr`, `batch` and `watch` (`JobOptions.applyOutline`).
+    static let outlineOptions: [OptionSpec] = [
+        flag("--outline", "build an outline (bookmarks) from the headings found: larger, bold, numbered (2.3) or capitalized lines that stand apart, in recognized text and in born-digital text; levels from their sizes and numbering; an input's own outline is kept"),
+        flag("--replace-outline", "as --outline, and replace the input's own outline"),
     ]
 
     /// The write options `ocr`, `flatten`, `optimize`, `batch` and `watch` share (`WriteFlags`).

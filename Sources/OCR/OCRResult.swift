@@ -21,10 +21,14 @@ public struct OCRWord: Sendable, Equatable, Codable {
     public var box: PixelBox
     /// Engine confidence, 0–100.
     public var confidence: Double
+    /// Whether the engine found the word in its language model's dictionary; nil when the engine
+    /// does not say. `-l auto` reads a page's lines of another language from it: their words are
+    /// outside the page model's dictionary.
+    public var inDictionary: Bool?
 
     /// Creates a word.
-    public init(text: String, box: PixelBox, confidence: Double) {
-        self.text = text; self.box = box; self.confidence = confidence
+    public init(text: String, box: PixelBox, confidence: Double, inDictionary: Bool? = nil) {
+        self.text = text; self.box = box; self.confidence = confidence; self.inDictionary = inDictionary
     }
 }
 

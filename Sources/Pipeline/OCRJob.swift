@@ -67,6 +67,9 @@ public struct OCRJob: Codable, Sendable, Equatable {
     /// The user consented to invalidating digital signatures (OCRmyPDF's
     /// `--invalidate-digital-signatures`): a signed input may be rewritten.
     public var invalidateSignatures = false
+    /// Build an outline from the headings found (`--outline`, `--replace-outline`); nil is
+    /// `.off` (left out of the job's encoding, so fingerprints of jobs without it are unchanged).
+    public var outline: OutlineMode?
     /// What is written: a plain PDF, a PDF/A (checked before it is claimed) or no PDF.
     public var outputType: OutputType = .pdf
     /// The password for encrypted input. Given on the command line only, never read from a
@@ -83,7 +86,7 @@ public struct OCRJob: Codable, Sendable, Equatable {
         case writeMode = "write", pdfVersion = "pdf-version", deterministic, linearize
         case optimize, screenDPI = "screen-dpi"
         case forms, existingFields = "existing-fields"
-        case outputType = "output-type"
+        case outputType = "output-type", outline
     }
 
     public init(from decoder: any Decoder) throws {
@@ -105,6 +108,12 @@ public struct OCRJob: Codable, Sendable, Equatable {
         screenDPI = try container.decodeIfPresent(Int.self, forKey: .screenDPI)
         forms = try container.decodeIfPresent(Bool.self, forKey: .forms) ?? false
         existingFields = try container.decodeIfPresent(ExistingFormPolicy.self, forKey: .existingFields) ?? .refuse
+        if let outline = try container.decodeIfPresent(String.self, forKey: .outline) {
+            guard let parsed = OutlineMode(rawValue: outline) else {
+                throw PipelineError(.badArguments, "outline '\(outline)' is not one of \(OutlineMode.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            self.outline = parsed
+        }
         if let type = try container.decodeIfPresent(String.self, forKey: .outputType) {
             guard let parsed = OutputType(argument: type) else {
                 throw PipelineError(.badArguments, "output-type '\(type)' is not one of \(OutputType.documented)")

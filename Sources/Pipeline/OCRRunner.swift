@@ -1,5 +1,6 @@
 import FileIO
 import Foundation
+import Headings
 import Imaging
 import OCR
 import PDF
@@ -74,6 +75,8 @@ public struct OCRRunner: Sendable {
         let writer = WriteStage(document: document, plan: OutputPlan(job: job, document: document), optimizer: ImageOptimizer(job: job))
         let exportWriter = ExportWriter(exports: exports, sourceName: input.lastPathComponent)
         var texts = [String](repeating: "", count: pages.count)
+        var headingLines: [HeadingLine] = []
+        let outline = OutlinePlan(job: job, document: document, pages: pages)
         var wordPages: [[String: Any]] = []
         let engines = self.engines
         let rasterizer = RasterizeStage(timeLimit: job.pageTimeout)
@@ -91,6 +94,9 @@ public struct OCRRunner: Sendable {
                                            addingQuarterTurns: recognition.rotationCorrection,
                                            replacingEarlierLayers: replacing.contains(page.index))
                     texts[report.index] = ocr.text
+                    if outline.builds {
+                        headingLines += OutlineFromHeadings.lines(of: ocr, page: page, pixelToPage: recognition.pixelToPage)
+                    }
                     try exportWriter.writePage(ocr, index: report.index)
                     if exports.wordsJSON != nil {
                         wordPages.append(WordsJSON.page(ocr, index: report.index, page: page, pixelToPage: recognition.pixelToPage))
@@ -105,6 +111,18 @@ public struct OCRRunner: Sendable {
         try Task.checkCancellation()
         clock.lap("recognize")
 
+        var outlineNotes: [String] = []
+        if outline.builds {
+            let recognized = Set(headingLines.map(\.page))
+            let others = flow.pages.filter { !recognized.contains($0.index) && !reports[$0.index].damaged }
+            headingLines += outline.textLines(of: others)
+            let entries = outline.entries(from: headingLines)
+            if !entries.isEmpty { try await writer.setOutline(entries) }
+            outlineNotes.append(OutlinePlan.note(entries))
+        } else if let note = outline.keptNote {
+            outlineNotes.append(note)
+        }
+
         progress(.writing)
         let written = try await writer.write(to: output)
         if let sidecar {
@@ -113,7 +131,7 @@ public struct OCRRunner: Sendable {
         wordPages.sort { ($0["page"] as? Int ?? 0) < ($1["page"] as? Int ?? 0) }
         try exportWriter.writeWords(wordPages)
         clock.lap("write")
-        let report = RunReport(pages: reports, notes: notes + written.notes, warnings: written.warnings, stageSeconds: clock.laps)
+        let report = RunReport(pages: reports, notes: notes + outlineNotes + written.notes, warnings: written.warnings, stageSeconds: clock.laps)
         try exportWriter.writeReport(report, output: output, seconds: Date().timeIntervalSince(started))
         return report
     }

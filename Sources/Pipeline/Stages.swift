@@ -70,6 +70,13 @@ actor WriteStage {
         if turns != 0 { rotate(page, addingQuarterTurns: turns) }
     }
 
+    /// Replaces the document's outline with `entries` (`--outline`).
+    func setOutline(_ entries: [OutlineEntry]) throws {
+        do { try rewriter.setOutline(entries) } catch {
+            throw PipelineError(.badInput, "the outline cannot be written: \(error)")
+        }
+    }
+
     /// Turns the page clockwise through its `/Rotate` entry; the content is not touched.
     func rotate(_ page: PDFPage, addingQuarterTurns turns: Int) {
         guard var dict = rewriter.object(page.ref).dictionaryValue else { return }

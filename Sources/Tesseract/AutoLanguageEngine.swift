@@ -79,7 +79,13 @@ public final class AutoLanguageEngine: OCREngine {
                                 timeout: remaining())
             return try verified(page, image: image, dpi: dpi, script: script.script, models: models, timeout: remaining())
         }
-        let guess = try lastFound[script.script] ?? sampleLanguages(image, dpi: dpi, models: models, timeout: remaining())
+        // The languages last found for this script are the guess, unless this page was already read
+        // with them and not trusted, or their model's text cannot tell it from its family (Traditional
+        // Chinese after Simplified, pages apart): then the sample decides.
+        let runGuess = lastFound[script.script].flatMap { found in
+            readings[found] != nil || (found.count == 1 && Self.confidenceFamily(of: found[0], among: models).count > 1) ? nil : found
+        }
+        let guess = try runGuess ?? sampleLanguages(image, dpi: dpi, models: models, timeout: remaining())
         let page = try read(image, dpi: dpi, with: LanguageChoice(languages: guess, script: script.script, confidence: 0),
                             timeout: remaining())
         return try verified(page, image: image, dpi: dpi, script: script.script, models: models, timeout: remaining())
@@ -92,8 +98,12 @@ public final class AutoLanguageEngine: OCREngine {
     private func readAsLastPage(_ image: PixImage, dpi: Int, timeout: Double?) throws -> OCRPage? {
         guard let script = lastScript, let languages = lastFound[script] else { return nil }
         let page = try read(image, dpi: dpi, with: LanguageChoice(languages: languages, script: script, confidence: 0), timeout: timeout)
-        guard !page.lines.isEmpty, TesseractEngine.meanConfidence(page) >= Self.trustedConfidence else {
-            untrusted = page
+        // A confident reading in the letters of another script (the Japanese model reads German well
+        // enough, in Latin letters) is not the last page's language either: OSD decides.
+        let inScript = LanguageCatalog.letterShare(of: page.text, in: script).map { $0 >= Self.minimumScriptLetterShare } ?? true
+        guard !page.lines.isEmpty, inScript, TesseractEngine.meanConfidence(page) >= Self.trustedConfidence else {
+            // Kept in case OSD names a wrong script, unless it is itself in the wrong letters.
+            if inScript { untrusted = page }
             return nil
         }
         return try verified(page, image: image, dpi: dpi, script: script,
@@ -111,7 +121,20 @@ public final class AutoLanguageEngine: OCREngine {
         let sameFamily = found.map { $0.languages.count == 1 && guess.count == 1 && !$0.decisive
             && Self.confidenceFamily(of: guess[0], among: models).contains($0.languages[0]) } ?? false
         if let found, found.languages != guess, !sameFamily {
-            result = try read(image, dpi: dpi, with: LanguageChoice(languages: found.languages, script: script, confidence: 0),
+            var languages = found.languages
+            // The text points into a family it cannot tell apart (Chinese read by the Japanese model):
+            // the family's models read the sample, the most confident is taken.
+            let family = Self.confidenceFamily(of: languages[0], among: models)
+            if languages.count == 1, !found.decisive, family.count > 1 {
+                languages = try sampleLanguages(image, dpi: dpi, models: family, timeout: timeout)
+            }
+            result = try read(image, dpi: dpi, with: LanguageChoice(languages: languages, script: script, confidence: 0),
+                              timeout: timeout)
+        }
+        // A page of one language with lines of another, too few for their function words to show.
+        if models.count > 1, let languages = result.language?.languages,
+           let second = try secondLanguage(of: result, image: image, dpi: dpi, script: script, models: models, timeout: timeout) {
+            result = try read(image, dpi: dpi, with: LanguageChoice(languages: languages + [second], script: script, confidence: 0),
                               timeout: timeout)
         }
         result.language?.confidence = found?.confidence ?? 1
@@ -119,6 +142,10 @@ public final class AutoLanguageEngine: OCREngine {
         lastFound[script] = result.language?.languages ?? guess
         return result
     }
+
+    /// A reading with the last page's languages is in their script when at least this share of its
+    /// letters is: a Japanese page holds some Latin (a product name, a unit), but most of it is not.
+    static let minimumScriptLetterShare = 0.5
 
     /// Mean character confidence at or above which a reading with the last page's languages is
     /// kept without asking OSD: Tesseract's own retry threshold (`retryBelowConfidence`, 60);
@@ -169,7 +196,7 @@ public final class AutoLanguageEngine: OCREngine {
     private var defaultLanguage: String { candidates.contains("eng") ? "eng" : candidates[0] }
 
     /// Reads the page with `choice`'s languages, and notes the choice on the result.
-    private func read(_ image: PixImage, dpi: Int, with choice: LanguageChoice, timeout: Double?) throws -> OCRPage {
+    func read(_ image: PixImage, dpi: Int, with choice: LanguageChoice, timeout: Double?) throws -> OCRPage {
         if var earlier = readings[choice.languages] {
             earlier.language = choice
             return earlier
@@ -244,7 +271,7 @@ public final class AutoLanguageEngine: OCREngine {
 
     /// The engine for `languages`, loaded on first use; the least recently used is let go past
     /// `maxLoadedEngines`.
-    private func engine(for languages: [String]) throws -> TesseractEngine {
+    func engine(for languages: [String]) throws -> TesseractEngine {
         let key = languages.joined(separator: "+")
         if let index = loaded.firstIndex(where: { $0.key == key }) {
             let entry = loaded.remove(at: index)

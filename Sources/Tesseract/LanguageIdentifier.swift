@@ -21,7 +21,7 @@ public enum LanguageIdentifier {
     static let functionWords: [String: Set<String>] = [
         "eng": ["the", "and", "of", "to", "in", "is", "that", "for", "with", "on", "as", "are", "was", "by", "this", "be", "it", "from", "or", "at", "which", "have", "not"],
         "deu": ["der", "die", "das", "und", "ist", "nicht", "mit", "den", "von", "zu", "sich", "des", "auf", "für", "ein", "eine", "dem", "im", "auch", "wird", "sind", "oder", "bei", "um", "bis", "aus", "nach", "wie"],
-        "fra": ["le", "la", "les", "et", "des", "est", "une", "un", "du", "que", "dans", "pour", "qui", "pas", "sur", "au", "avec", "sont", "par", "ce", "aux", "ne", "il"],
+        "fra": ["le", "la", "les", "et", "à", "en", "des", "est", "une", "un", "du", "que", "dans", "pour", "qui", "pas", "sur", "au", "avec", "sont", "par", "ce", "aux", "ne", "il"],
         "spa": ["el", "la", "los", "las", "y", "que", "del", "en", "es", "una", "por", "con", "para", "se", "su", "al", "como", "más", "pero", "lo"],
         "ita": ["il", "la", "di", "che", "e", "è", "per", "una", "del", "della", "non", "con", "sono", "gli", "nel", "le", "si", "al", "alla", "dei"],
         "por": ["o", "a", "os", "as", "de", "que", "e", "do", "da", "em", "um", "uma", "para", "com", "não", "se", "na", "no", "dos", "por"],

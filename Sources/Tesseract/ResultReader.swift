@@ -47,7 +47,8 @@ struct ResultReader {
             TessDeleteText(raw)
             let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !trimmed.isEmpty else { continue }
-            words.append(OCRWord(text: trimmed, box: box, confidence: Double(TessResultIteratorConfidence(iterator, RIL_WORD))))
+            words.append(OCRWord(text: trimmed, box: box, confidence: Double(TessResultIteratorConfidence(iterator, RIL_WORD)),
+                                 inDictionary: TessResultIteratorWordIsFromDictionary(iterator) != 0))
         } while TessResultIteratorNext(iterator, RIL_WORD) != 0
         finishBlock()
         return blocks

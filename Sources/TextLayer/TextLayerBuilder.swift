@@ -48,10 +48,11 @@ public final class TextLayerBuilder {
         for line in ocr.lines {
             for placed in JoinedRuns.words(of: line) {
                 let word = placed.word
-                let characters = Array(word.text)
+                let rightToLeft = WritingSystem.isRightToLeft(word.text)
+                let characters = rightToLeft ? WritingSystem.glyphsOfRightToLeftWord(word.text) : Array(word.text)
                 guard !characters.isEmpty,
                       let placement = WordPlacement.place(word, in: line, glyphCount: characters.count, pixelToPage: pixelToPage,
-                                                          rightToLeft: WritingSystem.isRightToLeft(word.text))
+                                                          rightToLeft: rightToLeft)
                 else { continue }
                 if !wroteAny { out += "BT\n3 Tr\n"; wroteAny = true }
                 let m = placement.matrix

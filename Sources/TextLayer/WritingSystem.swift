@@ -20,6 +20,16 @@ enum WritingSystem {
         return false
     }
 
+    /// The glyphs a right-to-left word is shown with: one per Unicode scalar, not per grapheme
+    /// cluster. Poppler reverses a right-to-left line character by character, the code points of a
+    /// glyph's Unicode mapping included, so a cluster drawn as one glyph comes out with its marks
+    /// first ("لطفًا" for "لطفاً", the zero-width non-joiner of "می‌شود" moved a letter back). Each
+    /// scalar its own glyph, in logical order along the leftward advance, reads right in both
+    /// poppler and MuPDF.
+    static func glyphsOfRightToLeftWord(_ text: String) -> [Character] {
+        text.unicodeScalars.map(Character.init)
+    }
+
     /// Whether a space between a word ending in `last` and one starting with `next` would be
     /// foreign to the script: both sides are written without word spaces.
     static func joinsWithoutSpace(_ last: Character, _ next: Character) -> Bool {

@@ -48,4 +48,70 @@ import TestSupport
     @Test func aDocumentWithoutAnOutlineHasNoRoot() throws {
         #expect(try Open.sample("two-pages.pdf").outlineRoot == nil)
     }
+
+    private func qpdfOutline(_ url: URL) throws -> [Entry] {
+        let json = try Tool.run("qpdf", ["--json", "--json-key=outlines", url.path]).output
+        let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+        var entries: [Entry] = []
+        qpdfEntries(try #require(object["outlines"] as? [[String: Any]]), depth: 0, into: &entries)
+        return entries
+    }
+
+    @Test func anOutlineBuiltHereIsWrittenAndReadBackByQpdf() throws {
+        let document = try Open.sample("two-pages.pdf")
+        let first = try #require(document.page(at: 0)), second = try #require(document.page(at: 1))
+        let root = PDFOutline()
+        let chapter = PDFOutline()
+        chapter.label = "1 Überblick"
+        chapter.destination = PDFDestination(page: first, at: CGPoint(x: 0, y: 700))
+        chapter.isOpen = true
+        let section = PDFOutline()
+        section.label = "1.1 Détails — 詳細"
+        section.destination = PDFDestination(page: second, at: CGPoint(x: 0, y: 500))
+        chapter.insertChild(section, at: 0)
+        root.insertChild(chapter, at: 0)
+        #expect(section.parent === chapter && chapter.numberOfChildren == 1)
+        document.outlineRoot = root
+        let folder = try PDFFixtures.ScratchFolder()
+        let url = folder.file("out.pdf")
+        try document.write(to: url, options: [:])
+        #expect(try Tool.run("qpdf", ["--check", url.path]).status == 0)
+        #expect(try qpdfOutline(url) == [Entry(title: "1 Überblick", page: 1, depth: 0), Entry(title: "1.1 Détails — 詳細", page: 2, depth: 1)])
+        let reread = try #require(try PDFDocument(contentsOf: url).outlineRoot?.child(at: 0)?.child(at: 0))
+        #expect(reread.label == "1.1 Détails — 詳細" && reread.destination?.point.y == 500)
+    }
+
+    @Test func anEntryRemovedFromTheFilesOutlineIsGoneFromTheOutput() throws {
+        let path = "pdf/qpdf/c-no-options.pdf"
+        let document = try Open.corpus(path)
+        let root = try #require(document.outlineRoot)
+        let removed = try #require(root.child(at: 0))
+        let before = try qpdfOutline(Fixtures.corpus(path))
+        removed.removeFromParent()
+        #expect(removed.parent == nil && root.child(at: 0) !== removed)
+        let folder = try PDFFixtures.ScratchFolder()
+        let url = folder.file("out.pdf")
+        try document.write(to: url, options: [:])
+        var expected: [Entry] = []
+        flatten(root, depth: 0, into: &expected)
+        #expect(expected.count < before.count)
+        #expect(try qpdfOutline(url) == expected)
+    }
+
+    @Test func anOutlineOnlyReadIsWrittenAsTheFileHasIt() throws {
+        let path = "pdf/qpdf/c-no-options.pdf"
+        let document = try Open.corpus(path)
+        _ = try #require(document.outlineRoot)
+        let folder = try PDFFixtures.ScratchFolder()
+        let url = folder.file("out.pdf")
+        try document.write(to: url, options: [:])
+        #expect(try qpdfOutline(url) == (try qpdfOutline(Fixtures.corpus(path))))
+    }
+
+    @Test func anEntryCannotBecomeItsOwnDescendant() {
+        let parent = PDFOutline(), child = PDFOutline()
+        parent.insertChild(child, at: 0)
+        child.insertChild(parent, at: 0)
+        #expect(child.numberOfChildren == 0 && parent.parent == nil && child.parent === parent)
+    }
 }

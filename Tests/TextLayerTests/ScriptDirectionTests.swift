@@ -48,6 +48,15 @@ struct ScriptDirectionTests {
         #expect(poppler.contains("2024"))
     }
 
+    @Test func persianMarksAndNonJoinersKeepTheirPlaceInPoppler() throws {
+        let folder = try TemporaryDirectory()
+        // A tanwin over the alef of "لطفاً" and a zero-width non-joiner inside "می‌شود": each
+        // belongs to the letter before it in logical order.
+        let url = try graft([("لطفاً", 900, 200), ("می‌شود", 560, 300)], folder: folder)
+        let poppler = plain(try Tool.pdftotext(url))
+        #expect(poppler.contains("لطفاً می‌شود"), "pdftotext: \(poppler)")
+    }
+
     @Test func rightToLeftWordBoxesFitTheirWords() throws {
         let folder = try TemporaryDirectory()
         let url = try graft([("שלום", 900, 300), ("עולם", 500, 300)], folder: folder)

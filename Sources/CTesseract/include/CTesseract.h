@@ -58,6 +58,7 @@ struct LegibleTesseractAPI {
     int (*pageIteratorBoundingBox)(const TessPageIterator *, TessPageIteratorLevel, int *, int *, int *, int *);
     int (*pageIteratorIsAtBeginningOf)(const TessPageIterator *, TessPageIteratorLevel);
     float (*resultIteratorConfidence)(const TessResultIterator *, TessPageIteratorLevel);
+    int (*resultIteratorWordIsFromDictionary)(const TessResultIterator *);
     void (*resultIteratorDelete)(TessResultIterator *);
     TessPageIterator *(*resultIteratorGetPageIterator)(TessResultIterator *);
     char *(*resultIteratorGetUTF8Text)(const TessResultIterator *, TessPageIteratorLevel);
@@ -127,6 +128,9 @@ static inline int TessPageIteratorIsAtBeginningOf(const TessPageIterator *it, Te
 }
 static inline float TessResultIteratorConfidence(const TessResultIterator *it, TessPageIteratorLevel level) {
     return legible_tesseract.resultIteratorConfidence(it, level);
+}
+static inline int TessResultIteratorWordIsFromDictionary(const TessResultIterator *it) {
+    return legible_tesseract.resultIteratorWordIsFromDictionary(it);
 }
 static inline void TessResultIteratorDelete(TessResultIterator *it) { legible_tesseract.resultIteratorDelete(it); }
 static inline TessPageIterator *TessResultIteratorGetPageIterator(TessResultIterator *it) {

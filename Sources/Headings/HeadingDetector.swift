@@ -1,0 +1,144 @@
+import Foundation
+
+/// Finds a document's headings among its lines and gives each a level: the outline a reader
+/// would write by hand for a scanned report, thesis or manual (issue 20).
+///
+/// A line is a heading when it is short, stands apart from its neighbours (isolation) and is
+/// marked as one: set larger than the body text, or bold, numbered ("2.3 Results") or in
+/// capitals. Running headers and footers (the same line near the top or bottom of several
+/// pages) are not headings. Levels come from the headings' sizes (larger is higher) and,
+/// where they are numbered, from the numbering's depth.
+///
+/// Every number below is a typographic convention, not a value fitted to a benchmark.
+public struct HeadingDetector: Sendable {
+    /// How much larger than the body text a line must be to count as a heading by size alone:
+    /// headings are set at least a step up the type scale (10 → 12 pt is 1.2); 1.15 leaves room
+    /// for the measuring noise of recognized lines.
+    public var sizeRatio = 1.15
+    /// A bold, numbered or capitalized line must be at least this large against the body:
+    /// such headings are often set at the body size, never clearly below it (footnotes and
+    /// captions are).
+    public var markedSizeRatio = 0.92
+    /// The most characters a heading has; longer lines are sentences.
+    public var maxCharacters = 110
+    /// The most lines one heading is set on.
+    public var maxLines = 3
+    /// The gap (in body sizes) above or below a line that makes it stand apart: paragraphs
+    /// keep their lines closer than half a line apart.
+    public var isolationGap = 0.45
+    /// Lines in the top or bottom part of the page this large (of its height) that repeat on
+    /// other pages are running headers or footers.
+    public var marginShare = 0.08
+    /// Two heading sizes within this ratio of one another are one level.
+    public var levelSizeStep = 0.08
+
+    /// The defaults.
+    public init() {}
+
+    /// The headings of a document whose lines are `lines` (any order; each page's lines are
+    /// sorted top to bottom here), in reading order.
+    public func headings(in lines: [HeadingLine]) -> [Heading] {
+        let body = Self.bodySize(of: lines)
+        guard body > 0 else { return [] }
+        let running = Self.runningLines(lines, marginShare: marginShare)
+        var candidates: [Candidate] = []
+        let pages = Dictionary(grouping: lines, by: \.page)
+        for page in pages.keys.sorted() {
+            let sorted = (pages[page] ?? []).sorted { $0.top > $1.top }
+            var previous: Candidate?
+            for (index, line) in sorted.enumerated() {
+                // The next line of a heading set on several lines (it may start in lower case).
+                if let last = previous, line.text.count <= maxCharacters,
+                   let merged = last.merging(Candidate(line: line, numbering: HeadingNumbering.depth(of: line.text), marked: last.marked),
+                                             body: body, maxLines: maxLines) {
+                    candidates[candidates.count - 1] = merged
+                    previous = merged
+                    continue
+                }
+                guard !(Self.inMargin(line, share: marginShare) && running.contains(Self.runningKey(line))),
+                      let candidate = candidate(line, at: index, in: sorted, body: body) else {
+                    previous = nil
+                    continue
+                }
+                candidates.append(candidate)
+                previous = candidate
+            }
+        }
+        return levels(of: candidates)
+    }
+
+    /// A line that may be a heading, with what marks it.
+    struct Candidate {
+        var line: HeadingLine
+        var lines = 1
+        var numbering: Int?
+        var marked: Bool
+        /// Set larger than the body: only such headings are joined with the line below, since a
+        /// heading at the body size is told from the paragraph under it by nothing but a gap.
+        var large = false
+
+        /// The candidate with `next` (the line below it) added, when they are one heading set
+        /// on two lines: same size and weight, close together, no number starting the second.
+        func merging(_ next: Candidate, body: Double, maxLines: Int) -> Candidate? {
+            guard large, lines < maxLines, next.numbering == nil, next.line.page == line.page,
+                  abs(next.line.size - line.size) <= 0.05 * line.size, next.line.isBold == line.isBold,
+                  line.bottom - next.line.top < 0.6 * line.size else { return nil }
+            var merged = self
+            merged.line.text += " " + next.line.text
+            merged.line.bottom = next.line.bottom
+            merged.line.left = min(line.left, next.line.left)
+            merged.line.right = max(line.right, next.line.right)
+            merged.lines += 1
+            return merged
+        }
+    }
+
+    private func candidate(_ line: HeadingLine, at index: Int, in lines: [HeadingLine], body: Double) -> Candidate? {
+        let text = line.text.trimmingCharacters(in: .whitespaces)
+        let letters = text.filter(\.isLetter)
+        guard text.count <= maxCharacters, letters.count >= 2,
+              // More letters than anything else: not a row of numbers, dots or a table's figures.
+              letters.count * 2 > text.filter({ !$0.isWhitespace }).count,
+              // A heading starts a thought: a line starting lower-case continues a sentence.
+              text.first(where: \.isLetter)?.isLowercase != true || HeadingNumbering.depth(of: text) != nil
+        else { return nil }
+        var line = line
+        line.text = text
+        let numbering = HeadingNumbering.depth(of: text)
+        let upper = letters.filter(\.isUppercase).count
+        let capitals = letters.count >= 4 && upper * 10 >= letters.count * 9
+        let large = line.size >= body * sizeRatio
+        let marked = line.isBold == true || numbering != nil || capitals
+        guard large || (marked && line.size >= body * markedSizeRatio) else { return nil }
+        guard isolated(index, in: lines, body: body) || large && !sharesItsRow(index, in: lines) else { return nil }
+        // Sentences end with a stop; headings do not (a number's own stop aside).
+        if !large, text.hasSuffix(".") || text.hasSuffix(",") || text.hasSuffix(";") { return nil }
+        return Candidate(line: line, numbering: numbering, marked: marked, large: large)
+    }
+
+    /// Whether the line stands apart: nothing beside it on its row, and a gap above or below.
+    private func isolated(_ index: Int, in lines: [HeadingLine], body: Double) -> Bool {
+        guard !sharesItsRow(index, in: lines) else { return false }
+        let line = lines[index]
+        let gap = isolationGap * body
+        let above = lines[..<index].last { overlapsHorizontally($0, line) && $0.bottom >= line.top - 0.1 * line.size }
+        let below = lines[(index + 1)...].first { overlapsHorizontally($0, line) && $0.top <= line.bottom + 0.1 * line.size }
+        let gapAbove = above.map { $0.bottom - line.top } ?? .infinity
+        let gapBelow = below.map { line.bottom - $0.top } ?? .infinity
+        return gapAbove >= gap || gapBelow >= gap
+    }
+
+    /// Whether another line sits beside this one (a table row, a form's label and value).
+    private func sharesItsRow(_ index: Int, in lines: [HeadingLine]) -> Bool {
+        let line = lines[index]
+        let middle = (line.top + line.bottom) / 2
+        return lines.indices.contains { other in
+            other != index && lines[other].top > middle && lines[other].bottom < middle
+                && (lines[other].left > line.right || lines[other].right < line.left)
+        }
+    }
+
+    private func overlapsHorizontally(_ a: HeadingLine, _ b: HeadingLine) -> Bool {
+        a.left < b.right && b.left < a.right
+    }
+}

@@ -1,0 +1,41 @@
+/// Section numbers in front of a heading ("2.3 Results", "IV. Discussion", "A. Appendix"):
+/// how deep they say the heading sits.
+enum HeadingNumbering {
+    /// The depth the number gives (1 for "2" or "2.", 2 for "2.3", …); nil when the line does
+    /// not start with a section number followed by a word that does not start in lower case
+    /// ("3.5 kg of salt" is a quantity).
+    static func depth(of text: String) -> Int? {
+        let parts = text.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+        guard parts.count == 2, let word = parts[1].first, word.isLetter, !word.isLowercase else { return nil }
+        var label = parts[0]
+        if label.hasSuffix(".") || label.hasSuffix(")") { label = label.dropLast() }
+        guard !label.isEmpty else { return nil }
+        let pieces = label.split(separator: ".", omittingEmptySubsequences: false)
+        // Four levels of numbering cover real documents; longer runs of numbers are dates,
+        // versions or amounts.
+        guard pieces.count <= maxDepth else { return nil }
+        if pieces.allSatisfy({ !$0.isEmpty && $0.count <= 3 && $0.allSatisfy(\.isASCIIDigit) }) {
+            // "2023 Report" or "15 000 units" are not section numbers: chapters stay below 100.
+            guard let first = Int(pieces[0]), first < 100 else { return nil }
+            return pieces.count
+        }
+        // A roman numeral or a single capital letter, the first level only, and only with a
+        // stop after it ("IV." or "A."), which the bare word ("I", "A") lacks.
+        let stopped = parts[0].hasSuffix(".")
+        if pieces.count == 1, stopped, isRoman(label) || (label.count == 1 && label.first?.isUppercase == true) {
+            return 1
+        }
+        return nil
+    }
+
+    /// The deepest numbering read.
+    static let maxDepth = 4
+
+    private static func isRoman(_ text: Substring) -> Bool {
+        !text.isEmpty && text.count <= 5 && text.allSatisfy { "IVXL".contains($0) }
+    }
+}
+
+extension Character {
+    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+}

@@ -1,0 +1,102 @@
+@testable import Headings
+import Testing
+
+/// The heading detector on synthetic pages whose headings are known: sizes, weight, numbering,
+/// capitals, isolation, running headers and footers.
+@Suite struct HeadingDetectorTests {
+    /// A report page laid out as a typesetter would: 792 pt high, lines from the top down.
+    private struct PageBuilder {
+        var page: Int
+        var y = 740.0
+        var lines: [HeadingLine] = []
+
+        mutating func add(_ text: String, size: Double, bold: Bool? = false, gapAfter: Double = 0.3, left: Double = 72) {
+            lines.append(HeadingLine(text: text, page: page, left: left, right: left + Double(text.count) * size * 0.5,
+                                     top: y, bottom: y - size, size: size, isBold: bold, pageHeight: 792))
+            y -= size * (1 + gapAfter)
+        }
+
+        mutating func paragraph(_ count: Int) {
+            for index in 0..<count {
+                add("Body text of the report goes on here and fills the line to its end \(index)", size: 10,
+                    gapAfter: index == count - 1 ? 1.2 : 0.2)
+            }
+        }
+
+        mutating func footer(_ text: String) {
+            lines.append(HeadingLine(text: text, page: page, left: 280, right: 330, top: 40, bottom: 30, size: 10,
+                                     isBold: false, pageHeight: 792))
+        }
+    }
+
+    private func report() -> [HeadingLine] {
+        var first = PageBuilder(page: 0)
+        first.add("ANNUAL REPORT ON WATER QUALITY", size: 20, bold: true, gapAfter: 1.5)
+        first.add("1 Introduction", size: 14, bold: true, gapAfter: 0.8)
+        first.paragraph(6)
+        first.add("1.1 Scope of the survey", size: 12, bold: true, gapAfter: 0.6)
+        first.paragraph(8)
+        first.footer("Page 1 of 2")
+        var second = PageBuilder(page: 1)
+        second.add("Water Quality Report 2024", size: 9, gapAfter: 2)
+        second.paragraph(5)
+        second.add("1.2 Methods", size: 12, bold: true, gapAfter: 0.6)
+        second.paragraph(7)
+        second.add("2 Results", size: 14, bold: true, gapAfter: 0.8)
+        second.paragraph(6)
+        second.footer("Page 2 of 2")
+        return first.lines + second.lines
+    }
+
+    @Test func findsTheHeadingsOfAReportWithTheirLevels() {
+        let headings = HeadingDetector().headings(in: report())
+        #expect(headings.map(\.title) == ["ANNUAL REPORT ON WATER QUALITY", "1 Introduction", "1.1 Scope of the survey",
+                                          "1.2 Methods", "2 Results"])
+        #expect(headings.map(\.level) == [0, 1, 2, 2, 1])
+        #expect(headings.map(\.page) == [0, 0, 0, 1, 1])
+        #expect(headings[1].top == 740 - 20 * 2.5)
+    }
+
+    @Test func recognizedLinesWithoutWeightAreJudgedBySizeNumberingAndCapitals() {
+        let unknownWeight = report().map { line -> HeadingLine in
+            var copy = line
+            copy.isBold = nil
+            return copy
+        }
+        let headings = HeadingDetector().headings(in: unknownWeight)
+        #expect(headings.map(\.title) == ["ANNUAL REPORT ON WATER QUALITY", "1 Introduction", "1.1 Scope of the survey",
+                                          "1.2 Methods", "2 Results"])
+    }
+
+    @Test func aHeadingSetOnTwoLinesIsOneEntry() {
+        var page = PageBuilder(page: 0)
+        page.add("A very long title that the typesetter", size: 18, gapAfter: 0.2)
+        page.add("had to break over two lines", size: 18, gapAfter: 1.2)
+        page.paragraph(10)
+        #expect(HeadingDetector().headings(in: page.lines).map(\.title) == ["A very long title that the typesetter had to break over two lines"])
+    }
+
+    @Test func bodyTextAloneHasNoHeadings() {
+        var page = PageBuilder(page: 0)
+        page.paragraph(12)
+        page.paragraph(9)
+        #expect(HeadingDetector().headings(in: page.lines).isEmpty)
+    }
+
+    @Test func tableRowsAndSentencesAreNotHeadings() {
+        var page = PageBuilder(page: 0)
+        page.paragraph(10)
+        page.add("TOTAL", size: 10, gapAfter: 1)
+        page.lines.append(HeadingLine(text: "1,234.00", page: 0, left: 400, right: 450, top: page.lines.last!.top,
+                                      bottom: page.lines.last!.bottom, size: 10, isBold: false, pageHeight: 792))
+        page.add("This bold sentence ends with a stop.", size: 10, bold: true, gapAfter: 1)
+        page.paragraph(6)
+        #expect(HeadingDetector().headings(in: page.lines).isEmpty)
+    }
+
+    @Test(arguments: [("2.3 Results", 2), ("2. Methods", 1), ("IV. Discussion", 1), ("A. Appendix", 1), ("1.2.3.4 Deep", 4),
+                      ("2023 Annual report", nil), ("3.5 kg of salt", nil), ("I think so", nil), ("12,5 Prozent", nil)] as [(String, Int?)])
+    func numberingGivesTheDepth(text: String, depth: Int?) {
+        #expect(HeadingNumbering.depth(of: text) == depth)
+    }
+}

@@ -1,0 +1,28 @@
+"""Reads an outline as (title, level, page) entries with pypdf, and normalizes titles for
+matching: shared by the benchmark's selector and scorer."""
+import re, unicodedata
+
+def normalize(text):
+    """Case, accents, punctuation and spacing do not count: 'Chapter 2.3 — Results' and
+    'chapter 2 3 results' match."""
+    text = unicodedata.normalize("NFKD", text or "")
+    text = "".join(c for c in text if not unicodedata.combining(c)).lower()
+    return " ".join(re.findall(r"[^\W_]+", text))
+
+def truth_entries(reader, max_pages=None):
+    """The outline's entries pointing at pages below max_pages, in outline order."""
+    out = []
+    def walk(items, level):
+        for item in items:
+            if isinstance(item, list):
+                walk(item, level + 1)
+                continue
+            try:
+                page = reader.get_destination_page_number(item)
+            except Exception:
+                page = None
+            if page is None or page < 0 or (max_pages is not None and page >= max_pages):
+                continue
+            out.append({"title": normalize(str(item.title)), "level": level, "page": page})
+    walk(reader.outline, 0)
+    return out
