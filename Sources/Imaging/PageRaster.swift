@@ -34,14 +34,18 @@ public struct PageRaster: Sendable {
     }
 
     /// The same raster resampled down to at most `maxDPI` (unchanged when already below),
-    /// with the mapping to the page kept exact.
+    /// with the mapping to the page kept exact: the image is exactly `width × factor` by
+    /// `height × factor` pixels, rounded, and the mapping scales by the sizes' own ratio.
+    /// A bilevel image becomes 8-bit gray.
     public func reduced(toAtMost maxDPI: Int) throws -> PageRaster {
         guard dpi > maxDPI, maxDPI > 0 else { return self }
         let factor = Double(maxDPI) / Double(dpi)
         let width = max(1, Int((Double(image.width) * factor).rounded()))
         let height = max(1, Int((Double(image.height) * factor).rounded()))
         let scale = Matrix(Double(image.width) / Double(width), 0, 0, Double(image.height) / Double(height), 0, 0)
-        let smaller = try image.scaled(width: width, height: height)
+        // Sampling a bilevel image drops thin strokes; averaging its blocks to gray keeps them.
+        let smaller = image.depth == 1 ? try image.bilevelReduced(width: width, height: height)
+            : try image.scaled(width: width, height: height)
         smaller.setResolution(maxDPI)
         return PageRaster(image: smaller, dpi: maxDPI, pixelToPage: scale.concatenating(pixelToPage))
     }

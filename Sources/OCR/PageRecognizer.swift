@@ -26,28 +26,38 @@ public struct PageRecognitionOptions: Sendable {
     public var rotatePagesThreshold: Double
     /// Seconds one recognition may take (`--page-timeout`); nil for no limit.
     public var timeout: Double?
+    /// The x-height in pixels the page's text is reduced to for recognition
+    /// (`RecognitionResolution`); 0 keeps every page at its own resolution.
+    public var targetXHeight: Double
 
     /// Creates options.
-    public init(maxResolution: Int, rotatePages: Bool, rotatePagesThreshold: Double, timeout: Double?) {
+    public init(maxResolution: Int, rotatePages: Bool, rotatePagesThreshold: Double, timeout: Double?,
+                targetXHeight: Double = RecognitionResolution.targetXHeight) {
         self.maxResolution = maxResolution
         self.rotatePages = rotatePages
         self.rotatePagesThreshold = rotatePagesThreshold
         self.timeout = timeout
+        self.targetXHeight = targetXHeight
     }
 }
 
 /// The per-page work that runs on an OCR worker thread: reduce the raster to a resolution
-/// that serves the engine, skip blank pages, set the page upright when asked, recognize.
+/// that serves the engine, skip blank pages, reduce it further to the resolution its text
+/// needs, set the page upright when asked, recognize.
 /// Everything here blocks, so it runs inside `OCRWorkerPool.perform`.
 public enum PageRecognizer {
     /// Recognizes `raster` with `engine` as `job` says. Blocks: call it on an OCR worker.
     public static func run(_ raster: PageRaster, engine: any OCREngine, job: PageRecognitionOptions) throws -> PageRecognition {
         let started = Date()
         var raster = try raster.forRecognition(maxResolution: job.maxResolution)
-        if try raster.image.looksBlank(dpi: raster.dpi) {
+        // One look at the ink decides both whether the page is blank and how tall its text is.
+        let survey = try raster.image.surveyInk(dpi: raster.dpi)
+        if survey.isBlank {
             return PageRecognition(ocr: nil, pixelToPage: raster.pixelToPage, rotationCorrection: 0, dpi: raster.dpi,
                                    seconds: Date().timeIntervalSince(started))
         }
+        raster = try raster.reduced(toAtMost: RecognitionResolution.resolution(forXHeight: survey.xHeight, at: raster.dpi,
+                                                                               target: job.targetXHeight))
         var correction = 0
         if job.rotatePages, let guess = try engine.detectOrientation(raster.image, dpi: raster.dpi),
            guess.correction != 0, guess.confidence >= job.rotatePagesThreshold {

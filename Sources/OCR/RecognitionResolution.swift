@@ -1,0 +1,35 @@
+import Foundation
+
+/// The resolution a page is recognized at, chosen from the page's own text: Tesseract's LSTM
+/// scales every text line to a fixed height before reading it, so a scan finer than that
+/// height needs only costs thresholding, layout analysis and connected components over pixels
+/// the recognizer throws away. The page is reduced so that its body text's x-height lands at
+/// `targetXHeight`; pages whose text is already that small or smaller keep their resolution,
+/// and no page is ever enlarged.
+public enum RecognitionResolution {
+    /// The x-height in pixels at which Tesseract's `eng` LSTM model reads best for its cost.
+    /// Measured with bench/ocr-resolution-sweep.sh on ../shared/bench/ocr (x-heights measured
+    /// by `PixImage.surveyInk`): bare Tesseract's CPU on a 10 pt page at 300 dpi (x-height 21)
+    /// falls with the pixel count down to about 14 (0.79× at 200 dpi) and hardly below it
+    /// (0.77× at 165 dpi, 0.77× at 135 dpi), the LSTM's fixed cost per line; character error
+    /// is unchanged down to 14 and rises to twice that at 11.
+    public static let targetXHeight = 14.0
+
+    /// Never below this: Tesseract's layout analysis finds rules, punctuation and small print
+    /// by pixel sizes tuned near 300 dpi, and a page of large type may still carry a footnote.
+    public static let lowestResolution = 150
+
+    /// Reductions by less than this share of the resolution are not worth a resampled copy
+    /// (and its slight blur): the cost they save is within the page-to-page noise.
+    public static let smallestWorthwhileReduction = 0.9
+
+    /// The resolution to recognize at: `dpi` reduced so that `xHeight` (in pixels at `dpi`)
+    /// becomes `target`, never below `lowestResolution`, never above `dpi`. Without an x-height
+    /// (too few marks to measure), or with `target` 0, the page keeps `dpi`.
+    public static func resolution(forXHeight xHeight: Double?, at dpi: Int, target: Double = targetXHeight) -> Int {
+        guard let xHeight, xHeight > 0, target > 0 else { return dpi }
+        let wanted = Double(dpi) * target / xHeight
+        guard wanted < Double(dpi) * smallestWorthwhileReduction else { return dpi }
+        return min(dpi, max(lowestResolution, Int(wanted.rounded(.up))))
+    }
+}
