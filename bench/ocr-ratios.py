@@ -9,6 +9,11 @@ Usage: ocr-ratios.py [--results DIR] [--legible NAME]          ratios of legible
 import argparse
 import json
 import os
+import sys
+
+sys.path.insert(0, os.path.join(os.environ.get("BENCH_SHARED", os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                                                           "..", "..", "shared", "bench")), "ocr"))
+import score  # noqa: E402  (the scorer's own micro averages, over the documents compared)
 
 
 def load(results, name):
@@ -33,9 +38,10 @@ def micro(rows, key_edits, key_len):
     return sum(r.get(key_edits, 0) for r in rows) / n if n else None
 
 
-def summary(results, name):
-    s = os.path.join(results, name, "summary.json")
-    return json.load(open(s)) if os.path.exists(s) else {}
+def accuracy(rows):
+    """CER best, word recall and box IoU>=.5 over these documents, as the scorer aggregates them."""
+    s = score.aggregate([r for r in rows if r.get("ok")])
+    return s.get("cer_best"), s.get("word_recall"), s.get("iou50")
 
 
 def ratios(a):
@@ -55,10 +61,9 @@ def ratios(a):
     for name, t in ((a.legible, leg), ("tess_floor", tess), ("ocrmypdf", ocrm)):
         if not t:
             continue
-        s = summary(a.results, name)
         print("| %s | %d | %d | %.3f | %.3f | %s | %s | %s |" % (
-            name, len(common), n, sum(cpu(t[d]) for d in common) / n, sum(wall(t[d]) for d in common) / n,
-            s.get("cer_best"), s.get("word_recall"), s.get("iou50")))
+            (name, len(common), n, sum(cpu(t[d]) for d in common) / n, sum(wall(t[d]) for d in common) / n)
+            + accuracy([t[d] for d in common])))
     if tess:
         print("\nLegible CPU per page / bare Tesseract's (same %d pages): %.3f" % (
             n, sum(cpu(leg[d]) for d in common) / sum(cpu(tess[d]) for d in common)))
@@ -78,14 +83,13 @@ def sweep(a):
     common = set.intersection(*(set(r) for _, r in runs))
     base = sum(cpu(runs[0][1][d]) for d in common)
     pages = sum(runs[0][1][d]["pages"] for d in common)
-    print("| run | docs | pages | CPU s/page | CPU vs %s | CER best | WER best | word recall | box IoU>=.5 | peak RSS MB |" % runs[0][0])
-    print("|---|---|---|---|---|---|---|---|---|---|")
+    print("| run | docs | pages | CPU s/page | CPU vs %s | CER best | word recall | box IoU>=.5 | peak RSS MB |" % runs[0][0])
+    print("|---|---|---|---|---|---|---|---|---|")
     for n, r in runs:
-        s = summary(a.results, n)
         c = sum(cpu(r[d]) for d in common)
-        print("| %s | %d | %d | %.3f | %.3f | %s | %s | %s | %s | %s |" % (
-            n, len(common), pages, c / pages, c / base, s.get("cer_best"), s.get("wer_best"), s.get("word_recall"),
-            s.get("iou50"), s.get("peak_rss_mb_max")))
+        print("| %s | %d | %d | %.3f | %.3f | %s | %s | %s | %s |" % (
+            (n, len(common), pages, c / pages, c / base) + accuracy([r[d] for d in common])
+            + (max(r[d].get("peak_rss_mb", 0) for d in common),)))
 
 
 def main():
