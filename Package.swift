@@ -8,7 +8,7 @@ let package = Package(
         .executable(name: "legible", targets: ["legible"]),
         .library(name: "PDF", targets: ["PDF"]),
         .library(name: "PDFWriter", targets: ["PDFWriter"]),
-        .library(name: "Pipeline", targets: ["Pipeline"]),
+        .library(name: "Pipeline", targets: ["Pipeline", "RunReports"]),
         // Static, not automatic: `swift build --product Legible` builds only the library and what it
         // needs (SwiftPM builds everything instead for an automatic product).
         .library(name: "Legible", type: .static, targets: ["Legible"]),
@@ -47,9 +47,12 @@ let package = Package(
         // recognized and born-digital lines are judged by the same rules.
         .target(name: "Headings"),
         .target(name: "Pipeline", dependencies: ["Headings", "PDF", "DocumentFacts", "FileIO", "PDFWriter", "Imaging", "OCR", "TextLayer", "Forms", "PDFText", "PDFA", "PDFImages"]),
+        // Reports on Pipeline's runs for people and logs: closing lines, `-v` page lines,
+        // `--log-json` lines, a watch's status file (what the command line prints, for library users too).
+        .target(name: "RunReports", dependencies: ["Pipeline", "FileIO", "OCR"]),
         // The public, PDFKit-shaped library (issue 17): thin, delegating to the modules above.
         .target(name: "Legible", dependencies: ["PDF", "PDFWriter", "PDFText", "Imaging", "OCR", "Tesseract", "TextLayer", "Forms", "Pipeline", "PDFImages", "FileIO"]),
-        .target(name: "LegibleCLI", dependencies: ["Pipeline", "DocumentFacts", "FileIO", "Tesseract", "PDF", "OCR", "PDFText", "Forms", "Imaging", "PDFA"]),
+        .target(name: "LegibleCLI", dependencies: ["Pipeline", "RunReports", "DocumentFacts", "FileIO", "Tesseract", "PDF", "OCR", "PDFText", "Forms", "Imaging", "PDFA", "PDFImages"]),
         // lld: gold warns about mktemp inside the static Foundation that `make build` links.
         // Packed relative relocations (DT_RELR, glibc 2.36+, Debian 12): the loader applies the
         // binary's 76,000 relative relocations from a 15 KB bitmap instead of a 1.8 MB table,
@@ -65,12 +68,15 @@ let package = Package(
         .testTarget(name: "OCRTests", dependencies: ["OCR", "Imaging", "PDF", "TestSupport"]),
         .testTarget(name: "TesseractTests", dependencies: ["Tesseract", "Imaging", "OCR", "TestSupport"]),
         .testTarget(name: "TextLayerTests", dependencies: ["TextLayer", "PDF", "PDFWriter", "OCR", "TestSupport"]),
-        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "DocumentFacts", "FileIO", "OCR", "PDF", "Imaging", "Tesseract", "TestSupport", "PDFImages", "PDFA"], exclude: ["Fixtures"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "RunReports", "DocumentFacts", "FileIO", "OCR", "PDF", "Imaging", "Tesseract", "TestSupport", "PDFImages", "PDFA"], exclude: ["Fixtures"]),
         .testTarget(name: "FormsTests", dependencies: ["Forms", "PDF", "PDFText", "Imaging", "OCR", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "LegibleTests", dependencies: ["Legible", "TestSupport"]),
         .testTarget(name: "PDFATests", dependencies: ["PDFA", "PDF", "PDFWriter", "TestSupport"]),
+        .testTarget(name: "DocumentFactsTests", dependencies: ["DocumentFacts", "FileIO", "PDF", "TestSupport"]),
+        .testTarget(name: "PDFImagesTests", dependencies: ["PDFImages", "FileIO", "Imaging", "PDF", "TestSupport"]),
+        .testTarget(name: "RunReportsTests", dependencies: ["RunReports", "Pipeline", "FileIO", "OCR", "TestSupport"]),
         .testTarget(name: "HeadingsTests", dependencies: ["Headings"]),
-        .testTarget(name: "LegibleCLITests", dependencies: ["LegibleCLI", "DocumentFacts", "TestSupport"]),
+        .testTarget(name: "LegibleCLITests", dependencies: ["LegibleCLI", "DocumentFacts", "FileIO", "RunReports", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -21,7 +21,7 @@ MAX_PAGES=12
 DPI=200
 LIST=bench/outline/documents.tsv
 WORK=$(mktemp -d /tmp/legible-outline.XXXXXX)
-trap 'rm -rf "$WORK"' EXIT
+[ "${KEEP:-0}" = 1 ] && echo "work files kept in $WORK" >&2 || trap 'rm -rf "$WORK"' EXIT
 [ -x "$LEGIBLE" ] || { echo "build legible first: swift build -c release" >&2; exit 3; }
 python3 -c 'import pypdf' 2>/dev/null || { echo "pypdf is needed: pip install pypdf" >&2; exit 3; }
 if [ "${RESELECT:-0}" = 1 ]; then python3 bench/outline/select_docs.py "$CORPUS" > "$LIST"; fi

@@ -21,6 +21,9 @@ public struct HeadingDetector: Sendable {
     public var markedSizeRatio = 0.92
     /// The most characters a heading has; longer lines are sentences.
     public var maxCharacters = 110
+    /// The fewest letters in a heading: "Index" has five; two letters alone are a stray mark
+    /// read as text more often than a heading.
+    public var minLetters = 3
     /// The most lines one heading is set on.
     public var maxLines = 3
     /// The gap (in body sizes) above or below a line that makes it stand apart: paragraphs
@@ -96,7 +99,7 @@ public struct HeadingDetector: Sendable {
     private func candidate(_ line: HeadingLine, at index: Int, in lines: [HeadingLine], body: Double) -> Candidate? {
         let text = line.text.trimmingCharacters(in: .whitespaces)
         let letters = text.filter(\.isLetter)
-        guard text.count <= maxCharacters, letters.count >= 2,
+        guard text.count <= maxCharacters, letters.count >= minLetters,
               // More letters than anything else: not a row of numbers, dots or a table's figures.
               letters.count * 2 > text.filter({ !$0.isWhitespace }).count,
               // A heading starts a thought: a line starting lower-case continues a sentence.

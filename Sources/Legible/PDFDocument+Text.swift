@@ -19,7 +19,7 @@ extension PDFDocument {
     ///   - options: `.caseInsensitive` ignores case; other options are not supported and are
     ///     ignored.
     public func findString(_ string: String, withOptions options: NSString.CompareOptions = []) -> [PDFSelection] {
-        let pattern = string.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let pattern = TextSearch.pattern(string)
         guard !pattern.isEmpty else { return [] }
         let ignoringCase = options.contains(.caseInsensitive)
         return pages.flatMap { page in

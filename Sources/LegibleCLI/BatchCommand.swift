@@ -1,5 +1,6 @@
 import Foundation
 import Pipeline
+import RunReports
 
 /// `legible batch SRC DST [options]` and `legible batch --merge-reports --report OUT REPORT…`.
 struct BatchCommand {
@@ -50,35 +51,19 @@ struct BatchCommand {
         let finalOptions = options
         let result = try await Interrupts.cancellingOnSignal {
             try await BatchRunner(engines: pool).run(finalOptions) { record, done, total in
-                if logJSON { Self.logLine(record).write(); return }
+                if logJSON { Console.log(record.logLine); return }
                 if record.isFailure { Console.warn("\(record.file): \(Console.reason(record.reason, about: record.file))") }
-                if !quiet { Console.info("[\(done)/\(total)] \(Self.line(record))") }
+                if !quiet { Console.info("[\(done)/\(total)] \(record.line)") }
             }
         }
         if let report { try BatchReport.write(result.records, to: report) }
-        if !quiet { Console.info(Self.summary(result.records, seconds: Date().timeIntervalSince(started))) }
+        if !quiet { Console.info(BatchRecord.summary(result.records, seconds: Date().timeIntervalSince(started))) }
         let code: ExitCode = result.interrupted ? .interrupted : result.records.contains(where: \.isFailure) ? .pagesFailed : .ok
         if logJSON {
-            var done = JSONLogLine(event: "done")
-            done.pages = result.records.filter { $0.outcome == .ok || $0.outcome == .pagesFailed }.reduce(0) { $0 + $1.pages }
-            done.seconds = (Date().timeIntervalSince(started) * 100).rounded() / 100
-            done.exitCode = code.rawValue
-            done.outcome = Self.summary(result.records, seconds: nil)
-            done.write()
+            Console.log(BatchRecord.doneLogLine(result.records, seconds: Date().timeIntervalSince(started), exitCode: code.rawValue))
         }
         if result.interrupted { return Console.failOnOwnLine(.interrupted, "interrupted; finished files are kept and a re-run resumes") }
         return code
-    }
-
-    /// `--log-json`: one line per file, as its report row says.
-    static func logLine(_ record: BatchRecord) -> JSONLogLine {
-        var line = JSONLogLine(event: "file")
-        line.file = record.file
-        line.outcome = record.outcome.rawValue
-        line.pages = record.pages
-        line.seconds = (record.seconds * 100).rounded() / 100
-        if !record.reason.isEmpty { line.reason = record.reason }
-        return line
     }
 
     private func merge(_ parsed: ParsedArguments) throws -> ExitCode {
@@ -90,26 +75,7 @@ struct BatchCommand {
         try BatchReport.validate(out)
         let records = try BatchReport.merge(parsed.positionals.map { URL(fileURLWithPath: $0) })
         try BatchReport.write(records, to: out)
-        if !parsed.flags.contains("--quiet") { Console.info(Self.summary(records, seconds: nil)) }
+        if !parsed.flags.contains("--quiet") { Console.info(BatchRecord.summary(records, seconds: nil)) }
         return records.contains(where: \.isFailure) ? .pagesFailed : .ok
-    }
-
-    static func line(_ record: BatchRecord) -> String {
-        var text = "\(record.file): \(record.outcome.rawValue)"
-        if record.pages > 0 { text += " (\(record.pages) page\(record.pages == 1 ? "" : "s"), \(String(format: "%.1f", record.seconds)) s)" }
-        if !record.reason.isEmpty && !record.isFailure { text += " — \(record.reason)" }
-        return text
-    }
-
-    static func summary(_ records: [BatchRecord], seconds: Double?) -> String {
-        let counts = BatchRecord.Outcome.allCases.compactMap { outcome -> String? in
-            let n = records.filter { $0.outcome == outcome }.count
-            return n == 0 ? nil : "\(n) \(outcome.rawValue)"
-        }
-        let pages = records.filter { $0.outcome == .ok || $0.outcome == .pagesFailed }.reduce(0) { $0 + $1.pages }
-        var text = "\(records.count) file\(records.count == 1 ? "" : "s"): " + (counts.isEmpty ? "nothing to do" : counts.joined(separator: ", "))
-        text += "; \(pages) page\(pages == 1 ? "" : "s") processed"
-        if let seconds { text += String(format: " in %.1f s", seconds) }
-        return text
     }
 }

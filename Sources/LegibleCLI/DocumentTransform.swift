@@ -19,7 +19,7 @@ enum DocumentTransform {
         job.password = parsed.values["--password"]
         let input = try streams.input(parsed.positionals[0])
         let output = try streams.output(parsed.positionals[1])
-        try WriteFlags.applyFastWebView(parsed, inputBytes: OCRCommand.size(of: input), to: &job)
+        try WriteFlags.applyFastWebView(parsed, input: input, to: &job)
         let finalJob = job
         return try await Interrupts.cancellingOnSignal {
             try await FlattenRunner().run(input: input, output: output, job: finalJob, flatten: flatten)

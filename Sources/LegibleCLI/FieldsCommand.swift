@@ -20,36 +20,9 @@ struct FieldsCommand {
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
                 print(String(decoding: try encoder.encode(FormFieldList(fields: fields)), as: UTF8.self))
             } else {
-                for field in fields { print(Self.line(field)) }
+                for field in fields { print(field.summaryLine) }
             }
             return .ok
         }
-    }
-
-    /// One field for people: `name: kind (details) = value`.
-    static func line(_ field: FormFieldEntry) -> String {
-        var details: [String] = []
-        if let page = field.page { details.append("page \(page)") }
-        if let maxLength = field.maxLength { details.append("max \(maxLength)") }
-        if let values = field.exportValues, !values.isEmpty { details.append("values " + values.joined(separator: "|")) }
-        if let options = field.options, !options.isEmpty {
-            let shown = options.prefix(10).joined(separator: "|")
-            details.append("options " + (options.count > 10 ? shown + "|…" : shown))
-        }
-        if field.readOnly { details.append("read-only") }
-        if field.required { details.append("required") }
-        let value: String
-        switch field.value {
-        case .text(let text)?: value = " = " + printable(text)
-        case .options(let options)?: value = " = " + options.map(printable).joined(separator: ", ")
-        case .on(let on)?: value = " = \(on)"
-        case nil: value = ""
-        }
-        return "\(printable(field.name)): \(field.kind.rawValue)" + (details.isEmpty ? "" : " (\(details.joined(separator: ", ")))") + value
-    }
-
-    /// `text` on one line: line breaks and other control characters as spaces.
-    private static func printable(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
     }
 }

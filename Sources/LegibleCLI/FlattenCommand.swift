@@ -22,9 +22,7 @@ struct FlattenCommand {
                 for warning in report.warnings { Console.warn(warning) }
                 for note in report.notes { Console.note(note) }
                 if let flatten = report.flatten {
-                    Console.info("\(flatten.annotationsBurned) annotation\(flatten.annotationsBurned == 1 ? "" : "s") burned in on \(flatten.pagesChanged) page\(flatten.pagesChanged == 1 ? "" : "s")"
-                                 + (flatten.annotationsDropped > 0 ? ", \(flatten.annotationsDropped) hidden or without appearance removed" : "")
-                                 + (flatten.removedForm ? ", form removed" : "") + " → \(DocumentTransform.shownOutput(parsed))")
+                    Console.info(flatten.line + " → \(DocumentTransform.shownOutput(parsed))")
                 }
                 if let optimization = report.optimization { Console.info(optimization.line) }
             }

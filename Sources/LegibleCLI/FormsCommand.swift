@@ -99,35 +99,11 @@ struct FormsCommand {
             if !quiet {
                 for warning in report.warnings { Console.warn(warning) }
                 for note in report.notes { Console.note(note) }
-                Console.info(FormsSummary.text(report, output: output.path, seconds: Date().timeIntervalSince(started)))
+                Console.info(report.summary(output: output.path, seconds: Date().timeIntervalSince(started)))
             }
             let failed = report.pages.compactMap(\.failure)
             for reason in failed { Console.warn(reason) }
             return failed.isEmpty ? .ok : .pagesFailed
         }
-    }
-}
-
-/// The closing line of a forms run.
-enum FormsSummary {
-    static func text(_ report: FormsReport, output: String, seconds: Double) -> String {
-        let vector = report.pages.filter { $0.method == .vector }
-        let raster = report.pages.filter { $0.method == .raster }
-        let looked = vector.count + raster.count
-        var parts = ["\(report.fieldsAdded) field\(report.fieldsAdded == 1 ? "" : "s") (\(report.widgetsAdded) widgets)"]
-        var how = ["\(looked) page\(looked == 1 ? "" : "s") read: \(vector.count) from vectors, \(raster.count) from pixels"]
-        if looked > 0 {
-            let detect = (vector + raster).reduce(0) { $0 + $1.detectSeconds } / Double(looked)
-            how.append(String(format: "detection %.2f s/page", detect))
-        }
-        let recognized = raster.filter { $0.ocrSeconds > 0 }
-        if !recognized.isEmpty {
-            how.append(String(format: "OCR %.2f s/page", recognized.reduce(0) { $0 + $1.ocrSeconds } / Double(recognized.count)))
-        }
-        parts.append(how.joined(separator: ", "))
-        if report.fieldsKept > 0 { parts.append("\(report.fieldsKept) earlier fields kept") }
-        if report.fieldsRemoved > 0 { parts.append("\(report.fieldsRemoved) earlier fields replaced") }
-        if report.pagesWithTextLayer > 0 { parts.append("\(report.pagesWithTextLayer) pages given a text layer") }
-        return parts.joined(separator: "; ") + String(format: " in %.1f s → %@", seconds, output)
     }
 }

@@ -19,7 +19,7 @@ extension Help {
         options: [
             .valued("--password", nil, "P", .text, "the user or owner password of an encrypted file (without it the empty user password is tried)"),
             .flag("--check", "also load every object and decode every stream but images' (as qpdf --check does), and list those that cannot be read (the exit code stays 0)"),
-            .flag("--json", "print one JSON object instead (stable; keys are only ever added): version, pageCount, title, author, creator, producer, encryption (null, or {handler, revision, version, keyLength, method, permissions, permissionBits, ownerPassword}), recovered, warnings, pages (one object per page: {number, width, height, widthInches, heightInches, rotation, textOperators, pathOperators, images: [{width, height, filters, dpi}], holds, kind, error (only when unreadable)}), check (null, or with --check {objects, streams, problemCount, problems})"),
+            .flag("--json", "print one JSON object instead (stable; keys are only ever added): version, pageCount, title, author, creator, producer, encryption (null, or {handler, revision, version, keyLength, method, permissions, permissionBits, ownerPassword}), recovered, warnings, pages (one object per page: {number, width, height, widthInches, heightInches, rotation, textOperators, pathOperators, images: [{width, height, filters, dpi}], holds, kind, error (only when unreadable)}), check (null, or with --check {objects, streams, problemCount, problems}), outline (the bookmarks in reading order, [] without: {title, level, page, top})"),
             .help,
         ],
         exitCodes: .list([.ok, .badArguments, .badInput, .fileAccess, .encrypted],

@@ -48,7 +48,7 @@ enum JobOptions {
             engine = "fake"
         } else {
             factory = try tesseract.factory(languages: job.languages)
-            engine = tesseract.settings == TesseractSettings() ? "tesseract" : "tesseract \(tesseract.settings)"
+            engine = tesseract.settings.engineName
         }
         let workers = job.jobs ?? WorkerMemory.defaultJobs()
         return (OCRWorkerPool(factory: factory, workers: workers), engine)

@@ -1,6 +1,8 @@
+import FileIO
 import Foundation
 import OCR
 import Pipeline
+import RunReports
 import Tesseract
 
 /// `legible ocr INPUT OUTPUT [options]` (and `legible run`, which is the same with a job
@@ -65,7 +67,7 @@ struct OCRCommand {
         do {
             input = try streams.input(parsed.positionals[0])
             output = try streams.output(parsed.positionals[1])
-            try WriteFlags.applyFastWebView(parsed, inputBytes: Self.size(of: input), to: &job)
+            try WriteFlags.applyFastWebView(parsed, input: input, to: &job)
         } catch {
             return Console.fail(error, otherwise: .fileAccess)
         }
@@ -83,8 +85,7 @@ struct OCRCommand {
                                  wordsJSON: parsed.values["--words-json"].map { URL(fileURLWithPath: $0) },
                                  report: parsed.values["--report"].map { URL(fileURLWithPath: $0) })
         do {
-            try OutputFolders.check(files: [sidecar, exports.wordsJSON, exports.report].compactMap { $0 },
-                                    folders: [exports.hocrDirectory, exports.altoDirectory].compactMap { $0 })
+            try exports.checkWritable(sidecar: sidecar)
         } catch {
             return Console.fail(error, otherwise: .fileAccess)
         }
@@ -107,15 +108,17 @@ struct OCRCommand {
             let failed = report.failedPages
             let code: ExitCode = failed.isEmpty ? .ok : .pagesFailed
             if logJSON {
-                RunLog.write(report, output: shownOutput, seconds: seconds, code: code, toStandardError: streams.writesStandardOutput)
+                for line in report.logLines(output: shownOutput, seconds: seconds, exitCode: code.rawValue) {
+                    Console.log(line, toStandardError: streams.writesStandardOutput)
+                }
                 return code
             }
             if !quiet {
                 PagesOption.warnBeyond(finalJob.pages, pageCount: report.pages.count)
                 for warning in report.warnings { Console.warn(warning) }
                 for note in report.notes { Console.note(note) }
-                if verbose { for line in RunLog.pageLines(report) { Console.info(line) } }
-                Console.info(Summary.text(report, output: shownOutput, seconds: seconds, rotatePages: finalJob.rotatePages))
+                if verbose { for line in report.pageLines { Console.info(line) } }
+                Console.info(report.summary(output: shownOutput, seconds: seconds, rotatePages: finalJob.rotatePages))
             }
             for index in failed {
                 if case .failed(let reason) = report.outcomes[index] { Console.warn(reason) }
@@ -133,11 +136,6 @@ struct OCRCommand {
             return Console.fail(error, otherwise: .fileAccess)
         }
         return code
-    }
-
-    /// The size of a file in bytes (0 when it cannot be read: the run reports that).
-    static func size(of url: URL) -> Int {
-        ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber)?.intValue ?? 0
     }
 }
 
@@ -167,29 +165,4 @@ extension OCRCommand {
 private func number(_ text: String, _ option: String) throws -> Double {
     guard let value = Double(text), value.isFinite else { throw CLIError.usage("\(option) takes a number, not '\(text)'") }
     return value
-}
-
-/// The closing line of a run.
-enum Summary {
-    /// `rotatePages`: `--rotate-pages` was given, so the line says how many pages it turned, even none.
-    static func text(_ report: RunReport, output: String, seconds: Double, rotatePages: Bool = false) -> String {
-        var recognized = 0, words = 0, skipped = 0, failed = 0
-        var reasons: [String: Int] = [:]
-        for outcome in report.outcomes {
-            switch outcome {
-            case .recognized(let n): recognized += 1; words += n
-            case .skipped(let reason): skipped += 1; reasons[reason, default: 0] += 1
-            case .failed: failed += 1
-            }
-        }
-        var parts = ["\(recognized) page\(recognized == 1 ? "" : "s") recognized (\(words) words)"]
-        if skipped > 0 {
-            let why = reasons.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: "; ")
-            parts.append("\(skipped) left as they were (\(why))")
-        }
-        if failed > 0 { parts.append("\(failed) failed") }
-        let turned = report.pages.filter { $0.rotationApplied % 360 != 0 }.count
-        if turned > 0 || rotatePages { parts.append("\(turned) page\(turned == 1 ? "" : "s") turned upright by --rotate-pages") }
-        return parts.joined(separator: ", ") + String(format: " in %.1f s → %@", seconds, output)
-    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import FileIO
 import Pipeline
 
 /// Checks of `--pages RANGES` every command shares.

@@ -16,7 +16,7 @@ struct SearchCommand {
             guard parsed.positionals.count == 2 else {
                 throw CLIError.usage("search needs FILE and PATTERN (see legible search --help)")
             }
-            let pattern = parsed.positionals[1].split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            let pattern = TextSearch.pattern(parsed.positionals[1])
             guard !pattern.isEmpty else { throw CLIError.usage("the search PATTERN is empty") }
             let source = try TextSource(path: parsed.positionals[0], password: parsed.values["--password"],
                                         pages: parsed.values["--pages"], streams: StandardStreams())
@@ -26,17 +26,8 @@ struct SearchCommand {
             if json { out.append("[") }
             for page in source.pages {
                 guard let text = source.text(of: page) else { continue }
-                let frame = PageFrame(page)
-                for match in TextSearch.matches(of: pattern, in: text.lines, ignoringCase: parsed.flags.contains("--ignore-case")) {
-                    let boxes = match.boxes.map { displayBox($0, frame) }
-                    if json {
-                        let encoded = String(decoding: try JSONEncoder().encode(match.text), as: UTF8.self)
-                        let list = boxes.map { "[" + $0.map { String($0) }.joined(separator: ",") + "]" }.joined(separator: ",")
-                        out.append((first ? "" : ",\n") + "{\"page\":\(page.index + 1),\"text\":\(encoded),\"boxes\":[\(list)]}")
-                    } else {
-                        let list = boxes.map { $0.map { String($0) }.joined(separator: " ") }.joined(separator: "; ")
-                        out.append("\(page.index + 1)\t\(list)\t\(match.text)\n")
-                    }
+                for hit in SearchHit.hits(of: pattern, on: page, text: text, ignoringCase: parsed.flags.contains("--ignore-case")) {
+                    out.append(json ? (first ? "" : ",\n") + (try hit.jsonObject()) : hit.tabSeparatedLine + "\n")
                     first = false
                 }
             }

@@ -41,7 +41,7 @@ struct TextCommand {
                     if let text, text.words.isEmpty { withoutText += 1 }
                     if let live, text?.words.isEmpty ?? true {
                         let lines = try await live.lines(of: page, in: source.document)
-                        out.append(lines.map { $0.map(\.text).joined(separator: " ") + "\n" }.joined())
+                        out.append(LiveTextWord.text(ofLines: lines))
                     } else {
                         out.append(text?.text ?? "")
                     }
@@ -61,25 +61,6 @@ struct TextCommand {
         }
     }
 
-    private struct JSONWord: Encodable {
-        var text: String
-        var box: [Double]
-        var font: String
-        var size: Double
-        var visible: Bool
-        /// Recognized with `--ocr` rather than read from the page's text.
-        var ocr: Bool
-    }
-
-    private struct JSONPage: Encodable {
-        var page: Int
-        var width: Double
-        var height: Double
-        var rotation: Int
-        var text: String
-        var words: [JSONWord]
-    }
-
     /// `{"file": …, "pages": [{"page", "width", "height", "rotation", "text", "words": [{"text",
     /// "box": [x0, y0, x1, y1], "font", "size", "visible", "ocr"}]}]}`, boxes in display space.
     private func writeJSON(_ source: TextSource, file: String, live: LiveRecognizer?, into out: inout OutputBuffer,
@@ -91,21 +72,14 @@ struct TextCommand {
         for (n, page) in source.pages.enumerated() {
             let text = source.text(of: page, failures: &failed)
             let frame = PageFrame(page)
-            var words = (text?.words ?? []).map {
-                JSONWord(text: $0.text, box: displayBox($0.box, frame), font: $0.fontName,
-                         size: ($0.fontSize * 100).rounded() / 100, visible: $0.isVisible, ocr: false)
-            }
+            var words = (text?.words ?? []).map { TextWordJSON($0, in: frame) }
             var pageText = text?.text ?? ""
             if let live, words.isEmpty {
                 let lines = try await live.lines(of: page, in: source.document)
-                pageText = lines.map { $0.map(\.text).joined(separator: " ") + "\n" }.joined()
-                words = lines.joined().map {
-                    JSONWord(text: $0.text, box: displayBox($0.box, frame), font: "", size: 0, visible: true, ocr: true)
-                }
+                pageText = LiveTextWord.text(ofLines: lines)
+                words = lines.joined().map { TextWordJSON.recognized($0.text, box: $0.box, in: frame) }
             }
-            let size = frame.displaySize
-            let entry = JSONPage(page: page.index + 1, width: size.width, height: size.height, rotation: page.rotation,
-                                 text: pageText, words: words)
+            let entry = TextPageJSON(page: page, text: pageText, words: words)
             if n > 0 { out.append(",") }
             out.append(String(decoding: try encoder.encode(entry), as: UTF8.self))
             out.append("\n")

@@ -73,9 +73,3 @@ struct OutputBuffer {
         bytes.removeAll(keepingCapacity: true)
     }
 }
-
-/// A box in display space (points from the page's top-left corner, y down), two decimals.
-func displayBox(_ rect: PDFRect, _ frame: PageFrame) -> [Double] {
-    let box = frame.display(rect)
-    return [box.x0, box.y0, box.x1, box.y1].map { ($0 * 100).rounded() / 100 }
-}

@@ -1,5 +1,6 @@
 import Foundation
-import Pipeline
+import FileIO
+import PDFImages
 
 /// `legible thumbnails INPUT OUTDIR [--size N] [--pages R] [--password P]`: one PNG per page.
 struct ThumbnailsCommand {

@@ -1,5 +1,6 @@
 import Foundation
 import Pipeline
+import RunReports
 
 /// `legible watch INBOX --out DIR [options]`.
 struct WatchCommand {
@@ -45,7 +46,7 @@ struct WatchCommand {
         let finalOptions = options
         let summary = try await Interrupts.cancellingOnSignal {
             try await WatchFolder(engines: pool, options: finalOptions).run { event in
-                status?.record(event)
+                do { try status?.record(event) } catch { Console.warn("\(error)") }
                 log.write(event)
             }
         }
@@ -69,10 +70,9 @@ struct WatchLog: Sendable {
 
     func write(_ event: WatchEvent) {
         if json {
-            var fields = self.fields(event)
-            fields["time"] = ISO8601DateFormatter().string(from: Date())
-            guard let data = try? JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys, .withoutEscapingSlashes]) else { return }
-            FileHandle.standardOutput.write(data + Data("\n".utf8))
+            if let data = event.jsonLine(time: ISO8601DateFormatter().string(from: Date())) {
+                FileHandle.standardOutput.write(data + Data("\n".utf8))
+            }
             return
         }
         switch event {
@@ -92,22 +92,6 @@ struct WatchLog: Sendable {
         case .stopped(let processed, let failed):
             FileHandle.standardError.write(Data(Console.ownLinePrefix().utf8))
             Console.info("stopped: \(processed) processed, \(failed) failed")
-        }
-    }
-
-    private func fields(_ event: WatchEvent) -> [String: Any] {
-        switch event {
-        case .started(let mode): return ["event": "started", "mode": mode]
-        case .note(let text): return ["event": "note", "message": text]
-        case .processed(let file, let output, let pages, let seconds, let movedTo):
-            return ["event": "processed", "file": file, "output": output, "pages": pages, "seconds": seconds, "archived": movedTo ?? NSNull()]
-        case .failed(let file, let reason, let movedTo):
-            return ["event": "failed", "file": file, "reason": reason, "moved": movedTo ?? NSNull()]
-        case .retrying(let file, let attempt, let reason, let delay):
-            return ["event": "retrying", "file": file, "attempt": attempt, "reason": reason, "after_seconds": delay]
-        case .left(let file, let reason): return ["event": "left", "file": file, "reason": reason]
-        case .queue(let waiting, let inProgress): return ["event": "queue", "waiting": waiting, "inProgress": inProgress]
-        case .stopped(let processed, let failed): return ["event": "stopped", "processed": processed, "failed": failed]
         }
     }
 }

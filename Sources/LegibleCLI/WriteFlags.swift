@@ -43,30 +43,19 @@ enum WriteFlags {
         }
     }
 
-    /// OCRmyPDF's level numbers, as `--optimize` levels: 0 none, 1 lossless, 2 JPEG at
-    /// OCRmyPDF's default quality, 3 JPEG at Legible's (lower) default quality.
-    static let ocrmypdfLevels: [String: String?] = ["0": nil, "1": "lossless", "2": "jpeg:\(ocrmypdfJPEGQuality)", "3": "jpeg"]
-    /// OCRmyPDF's default JPEG quality for its lossy levels.
-    static let ocrmypdfJPEGQuality = 75
-
     /// `--optimize LEVEL` or `-O N` read; nil for `-O 0`.
     static func optimizeLevel(_ text: String) throws -> OptimizeLevel? {
-        var name = text
-        if let mapped = ocrmypdfLevels[text] {
-            guard let mapped else { return nil }
-            name = mapped
-        }
-        do { return try OptimizeLevel(parsing: name) } catch let error as PipelineError {
+        do { return try OptimizeLevel.parsing(nameOrNumber: text) } catch let error as PipelineError {
             throw CLIError.usage("--optimize: \(error.message) (or OCRmyPDF's 0, 1, 2, 3)")
         }
     }
 
     /// `--fast-web-view MB`: OCRmyPDF linearizes files larger than MB megabytes, and 0 turns it off.
-    static func applyFastWebView(_ parsed: ParsedArguments, inputBytes: Int, to job: inout OCRJob) throws {
+    static func applyFastWebView(_ parsed: ParsedArguments, input: URL, to job: inout OCRJob) throws {
         guard let text = parsed.values["--fast-web-view"] else { return }
         guard let megabytes = Double(text), megabytes >= 0, megabytes.isFinite else {
             throw CLIError.usage("--fast-web-view takes a size in megabytes (0 turns it off), not '\(text)'")
         }
-        if megabytes > 0 && Double(inputBytes) > megabytes * 1_000_000 { job.linearize = true }
+        job.linearize(ifInput: input, isLargerThan: megabytes)
     }
 }

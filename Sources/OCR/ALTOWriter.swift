@@ -1,3 +1,5 @@
+import PDF
+
 /// Writes a recognized page as ALTO 4 XML (the library and archive standard), with
 /// coordinates in raster pixels.
 public enum ALTOWriter {
@@ -8,7 +10,7 @@ public enum ALTOWriter {
         <alto xmlns="http://www.loc.gov/standards/alto/ns-v4#" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.loc.gov/standards/alto/ns-v4# http://www.loc.gov/alto/v4/alto-4-2.xsd">
           <Description>
             <MeasurementUnit>pixel</MeasurementUnit>
-            <sourceImageInformation><fileName>\(XMLText.escape(imageName))</fileName></sourceImageInformation>
+            <sourceImageInformation><fileName>\(XMLEscaping.attribute(imageName))</fileName></sourceImageInformation>
             <OCRProcessing ID="OCR_0"><ocrProcessingStep><processingSoftware><softwareName>legible</softwareName></processingSoftware></ocrProcessingStep></OCRProcessing>
           </Description>
           <Layout>
@@ -30,7 +32,7 @@ public enum ALTOWriter {
                         out += "            <SP HPOS=\"\(Int(previous.right.rounded()))\" VPOS=\"\(Int(line.box.top.rounded()))\" WIDTH=\"\(max(0, Int((word.box.left - previous.right).rounded())))\"/>\n"
                     }
                     let confidence = HOCRWriter.format(word.confidence / 100)
-                    out += "            <String ID=\"string_\(wordNumber)\" \(geometry(word.box)) WC=\"\(confidence)\" CONTENT=\"\(XMLText.escape(word.text))\"/>\n"
+                    out += "            <String ID=\"string_\(wordNumber)\" \(geometry(word.box)) WC=\"\(confidence)\" CONTENT=\"\(XMLEscaping.attribute(word.text))\"/>\n"
                 }
                 out += "          </TextLine>\n"
             }

@@ -13,7 +13,7 @@ public enum HOCRWriter {
         <!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">
         <html xmlns="http://www.w3.org/1999/xhtml" xml:lang="en" lang="en">
         <head>
-        <title>\(XMLText.escape(imageName))</title>
+        <title>\(XMLEscaping.attribute(imageName))</title>
         <meta http-equiv="Content-Type" content="text/html;charset=utf-8"/>
         <meta name="ocr-system" content="legible"/>
         <meta name="ocr-capabilities" content="ocr_page ocr_carea ocr_line ocrx_word ocrp_wconf"/>
@@ -22,7 +22,7 @@ public enum HOCRWriter {
 
         """
         let p = pageNumber
-        out += "<div class=\"ocr_page\" id=\"page_\(p)\" title=\"image &quot;\(XMLText.escape(imageName))&quot;; bbox 0 0 \(page.width) \(page.height); ppageno \(p - 1); scan_res \(page.dpi) \(page.dpi)\">\n"
+        out += "<div class=\"ocr_page\" id=\"page_\(p)\" title=\"image &quot;\(XMLEscaping.attribute(imageName))&quot;; bbox 0 0 \(page.width) \(page.height); ppageno \(p - 1); scan_res \(page.dpi) \(page.dpi)\">\n"
         var lineNumber = 0, wordNumber = 0
         for (b, block) in page.blocks.enumerated() {
             let blockBox = union(block.lines.map(\.box))
@@ -35,7 +35,7 @@ public enum HOCRWriter {
                 out += "  <span class=\"ocr_line\" id=\"line_\(p)_\(lineNumber)\" title=\"\(bbox(line.box)); baseline \(format(slope)) \(format(offset)); x_size \(format(line.ascender + line.descender)); x_descenders \(format(line.descender))\">"
                 for word in line.words {
                     wordNumber += 1
-                    out += "<span class=\"ocrx_word\" id=\"word_\(p)_\(wordNumber)\" title=\"\(bbox(word.box)); x_wconf \(Int(word.confidence.rounded()))\">\(XMLText.escape(word.text))</span> "
+                    out += "<span class=\"ocrx_word\" id=\"word_\(p)_\(wordNumber)\" title=\"\(bbox(word.box)); x_wconf \(Int(word.confidence.rounded()))\">\(XMLEscaping.attribute(word.text))</span> "
                 }
                 out += "</span>\n"
             }
@@ -58,23 +58,4 @@ public enum HOCRWriter {
 
     /// A number to at most three decimals (`PDFNumber.rounded`).
     static func format(_ value: Double) -> String { PDFNumber.rounded(value, decimals: 3) }
-}
-
-/// XML text escaping shared by the exporters.
-enum XMLText {
-    static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.count)
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
 }

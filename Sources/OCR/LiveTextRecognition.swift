@@ -38,3 +38,11 @@ public struct LiveTextRecognition: Sendable {
         }
     }
 }
+
+extension LiveTextWord {
+    /// Recognized `lines` as plain text: the words of a line joined by single spaces, each line
+    /// ending in a line break (what `legible text --ocr` prints for a page without text).
+    public static func text(ofLines lines: [[LiveTextWord]]) -> String {
+        lines.map { $0.map(\.text).joined(separator: " ") + "\n" }.joined()
+    }
+}

@@ -1,3 +1,5 @@
+import PDF
+
 /// Keeps an input's XMP metadata through a PDF/A conversion: the properties of its
 /// `rdf:Description`s that the conversion does not write itself (custom schemas with their
 /// extension schemas, xmpMM identifiers, rights, dc:title when Info has no Title…) are
@@ -83,16 +85,6 @@ public enum XMPMerge {
     }
 
     private static func escape(_ s: String, attribute: Bool) -> String {
-        var out = ""
-        for c in s.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"" where attribute: out += "&quot;"
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out
+        attribute ? XMLEscaping.attribute(s) : XMLEscaping.text(s)
     }
 }

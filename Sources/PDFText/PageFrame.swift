@@ -52,4 +52,12 @@ public struct PageFrame: Sendable, Equatable {
         let a = display(rect.x0, rect.y0), b = display(rect.x1, rect.y1)
         return PDFRect(a.x, a.y, b.x, b.y)
     }
+
+    /// A user-space rectangle in display space as `[x0, y0, x1, y1]` (top-left, then
+    /// bottom-right) rounded to two decimals: the boxes of `legible text --json` and
+    /// `legible search`, as `pdftotext -bbox` gives them.
+    public func roundedDisplayBox(_ rect: PDFRect) -> [Double] {
+        let box = display(rect)
+        return [box.x0, box.y0, box.x1, box.y1].map { ($0 * 100).rounded() / 100 }
+    }
 }

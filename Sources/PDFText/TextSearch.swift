@@ -2,6 +2,13 @@ import PDF
 
 /// Finds a phrase in a page's lines; a match may run over several words and lines.
 public enum TextSearch {
+    /// `phrase` as a search pattern: runs of white space become single spaces (they match
+    /// the break between words or lines), and leading and trailing space is dropped. Empty
+    /// when `phrase` holds nothing to find.
+    public static func pattern(_ phrase: String) -> String {
+        phrase.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
     /// One occurrence.
     public struct Match: Sendable, Equatable {
         /// The words matched, as they read.

@@ -15,6 +15,14 @@ public struct FlattenSummary: Sendable, Equatable {
 
     /// Nothing done yet.
     public init() {}
+
+    /// One line for the user: `N annotations burned in on N pages`, what was removed without
+    /// being drawn, and whether the form went.
+    public var line: String {
+        "\(annotationsBurned) annotation\(annotationsBurned == 1 ? "" : "s") burned in on \(pagesChanged) page\(pagesChanged == 1 ? "" : "s")"
+            + (annotationsDropped > 0 ? ", \(annotationsDropped) hidden or without appearance removed" : "")
+            + (removedForm ? ", form removed" : "")
+    }
 }
 
 /// Burns annotations into page content, as PDFKit's `burnInAnnotations` write option does:

@@ -68,19 +68,7 @@ struct XMPMetadataWriter {
     }
 
     private func escape(_ s: String) -> String {
-        var out = ""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            // XML 1.0 forbids most control characters even escaped.
-            case _ where scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r": out += " "
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        XMLEscaping.text(s, escapingDoubleQuotes: true)
     }
 
     /// `D:YYYYMMDDHHmmSS+HH'mm'` → `YYYY-MM-DDTHH:mm:SS+HH:mm` (missing parts as in ISO 32000-1 7.9.4).

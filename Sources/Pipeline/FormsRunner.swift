@@ -134,7 +134,7 @@ public struct FormsRunner: Sendable {
         let detector = self.detector
         var perPage: [Int: [FormField]] = [:]
         var layers = 0
-        try await PageFlow.window(queue, width: engines.workerCount + 1, work: { next in
+        try await PageFlow.window(queue, width: engines.workerCount + 1, inItemOrder: job.deterministic, work: { next in
             let recognize: Bool
             switch next.decision {
             case .ocr?, .redo?: recognize = true

@@ -26,6 +26,13 @@ public struct OCRExports: Sendable {
     var folders: [URL] { [hocrDirectory, altoDirectory].compactMap { $0 } }
     var files: [URL] { [wordsJSON, report].compactMap { $0 } }
 
+    /// Checks, before the engines start, that `sidecar` and every export can be written
+    /// (see `OutputFolders`), so a long run never fails at its end for a folder.
+    /// - Throws: `PipelineError(.fileAccess)` naming the path.
+    public func checkWritable(sidecar: URL?) throws {
+        try OutputFolders.check(files: [sidecar].compactMap { $0 } + files, folders: folders)
+    }
+
     /// The hOCR and ALTO files of the page at `index` (0-based): `page-0001.hocr`, `page-0001.xml`.
     func pageFiles(index: Int) -> (hocr: URL?, alto: URL?) {
         let name = String(format: "page-%04d", index + 1)

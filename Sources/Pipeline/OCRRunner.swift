@@ -82,7 +82,7 @@ public struct OCRRunner: Sendable {
         let rasterizer = RasterizeStage(timeLimit: job.pageTimeout)
         // Workers + 1 pages in flight; each result is grafted on this task as it finishes. A
         // page that fails is reported and kept as it was; the others go on.
-        try await PageFlow.window(toRecognize, width: engines.workerCount + 1, work: { page in
+        try await PageFlow.window(toRecognize, width: engines.workerCount + 1, inItemOrder: job.deterministic, work: { page in
             await Self.process(page, document: document, job: job, rasterizer: rasterizer, engines: engines)
         }, handle: { result in
             try Task.checkCancellation()

@@ -46,25 +46,45 @@ enum PageFlow {
     }
 
     /// Runs `work` on each of `items` with at most `width` (at least 1) running at once, and
-    /// hands each result to `handle` as it finishes, in finishing order, on the calling task.
-    /// No new item starts once the calling task is cancelled; what `handle` throws ends the
-    /// window (the items still running are cancelled) and is rethrown.
+    /// hands each result to `handle` on the calling task: as it finishes, or with `inItemOrder`
+    /// in the order of `items`. In item order (`--deterministic`: the text layer's font and
+    /// objects must not depend on which page finished first) a result that finished ahead of
+    /// an earlier one waits for it, and no item starts while `width` results wait, so memory
+    /// stays bounded behind a slow page. No new item starts once the calling task is
+    /// cancelled; what `handle` throws ends the window (the items still running are
+    /// cancelled) and is rethrown.
     static func window<Item: Sendable, Output: Sendable>(
-        _ items: [Item], width: Int,
+        _ items: [Item], width: Int, inItemOrder: Bool = false,
         work: @escaping @Sendable (Item) async -> Output,
         handle: (Output) async throws -> Void
     ) async throws {
-        try await withThrowingTaskGroup(of: Output.self) { group in
-            var queue = items.makeIterator()
-            func launch() -> Bool {
-                guard !Task.isCancelled, let item = queue.next() else { return false }
-                group.addTask { await work(item) }
-                return true
+        let width = max(1, width)
+        try await withThrowingTaskGroup(of: (position: Int, output: Output).self) { group in
+            var queue = items.enumerated().makeIterator()
+            var running = 0
+            // Finished ahead of an earlier item, by position (item order only); the item at
+            // `nextPosition` is then still running, so the group never runs dry while they wait.
+            var waiting: [Int: Output] = [:]
+            var nextPosition = 0
+            func fill() {
+                while running < width, waiting.count < width, !Task.isCancelled, let (position, item) = queue.next() {
+                    group.addTask { (position, await work(item)) }
+                    running += 1
+                }
             }
-            for _ in 0..<max(1, width) where !launch() { break }
-            while let output = try await group.next() {
-                try await handle(output)
-                _ = launch()
+            fill()
+            while let (position, output) = try await group.next() {
+                running -= 1
+                if inItemOrder {
+                    waiting[position] = output
+                    while let ready = waiting.removeValue(forKey: nextPosition) {
+                        try await handle(ready)
+                        nextPosition += 1
+                    }
+                } else {
+                    try await handle(output)
+                }
+                fill()
             }
         }
     }

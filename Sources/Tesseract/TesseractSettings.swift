@@ -58,3 +58,10 @@ public struct TesseractSettings: Sendable, Equatable {
         }
     }
 }
+
+extension TesseractSettings {
+    /// A name for engines with these settings (`tesseract`, or `tesseract` and the settings
+    /// that differ from Legible's), kept in batch and watch journals so that outputs made by
+    /// differently configured engines are not taken as up to date.
+    public var engineName: String { self == TesseractSettings() ? "tesseract" : "tesseract \(self)" }
+}

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import LegibleCLI
 import Pipeline
+import RunReports
 import TestSupport
 
 /// The shipped Slurm array script, run as Slurm would run its tasks (the environment a job

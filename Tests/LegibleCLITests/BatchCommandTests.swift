@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import LegibleCLI
 import Pipeline
+import RunReports
 import TestSupport
 
 /// `legible batch` as users and cluster schedulers call it: exit codes, reports, shards run as

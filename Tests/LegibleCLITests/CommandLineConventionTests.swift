@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LegibleCLI
+import FileIO
 import Pipeline
 import TestSupport
 

@@ -37,25 +37,6 @@ import TestSupport
         }
     }
 
-    @Test func theTextFormSaysWhatEachPageHolds() throws {
-        let text = InfoCommand.text(try DocumentInfo.read(Fixtures.sample("mixed.pdf")))
-        #expect(text.contains("Pages:       2"))
-        #expect(text.contains("Page 1: 360 × 288 pt (5 × 4 in), text (6 operators)"))
-        #expect(text.contains("text (6 operators) — text"))
-        #expect(text.contains("Page 2:"))
-        #expect(text.contains("300 dpi — scan"))
-        #expect(text.contains("image 1500×1200 CCITTFaxDecode 300 dpi"))
-        #expect(text.contains("Encryption:  none"))
-    }
-
-    @Test func theJSONFormHasTheDocumentedKeys() throws {
-        let json = try DocumentInfo.read(Fixtures.sample("two-pages.pdf")).json()
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
-        #expect(Set(object.keys) == Set(InfoCommand.jsonKeys))
-        #expect(object["pageCount"] as? Int == 2)
-        #expect((object["pages"] as? [Any])?.count == 2)
-    }
-
     @Test func helpAndReadmeDocumentEveryOptionAndKey() throws {
         let readme = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
         let section = try #require(readme.range(of: "### `legible info").map { readme[$0.lowerBound...] }).prefix(4000)
@@ -63,7 +44,7 @@ import TestSupport
             #expect(Help.info.contains(option), "help lacks \(option)")
             #expect(section.contains(option), "README lacks \(option)")
         }
-        for key in InfoCommand.jsonKeys {
+        for key in DocumentInfo.jsonKeys {
             #expect(Help.info.contains(key), "help lacks \(key)")
             #expect(section.contains("`\(key)`"), "README lacks `\(key)`")
         }

@@ -49,13 +49,9 @@ import TestSupport
         #expect(try Open.sample("two-pages.pdf").outlineRoot == nil)
     }
 
-    private func qpdfOutline(_ url: URL) throws -> [Entry] {
-        let json = try Tool.run("qpdf", ["--json", "--json-key=outlines", url.path]).output
-        let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
-        var entries: [Entry] = []
-        qpdfEntries(try #require(object["outlines"] as? [[String: Any]]), depth: 0, into: &entries)
-        return entries
-    }
+    private func qpdfOutline(_ url: URL) throws -> [String] { try Tool.qpdfOutline(url) }
+
+    private func lines(_ entries: [Entry]) -> [String] { entries.map { "\($0.depth) \($0.title) p\($0.page ?? -1)" } }
 
     @Test func anOutlineBuiltHereIsWrittenAndReadBackByQpdf() throws {
         let document = try Open.sample("two-pages.pdf")
@@ -76,7 +72,7 @@ import TestSupport
         let url = folder.file("out.pdf")
         try document.write(to: url, options: [:])
         #expect(try Tool.run("qpdf", ["--check", url.path]).status == 0)
-        #expect(try qpdfOutline(url) == [Entry(title: "1 Überblick", page: 1, depth: 0), Entry(title: "1.1 Détails — 詳細", page: 2, depth: 1)])
+        #expect(try qpdfOutline(url) == ["0 1 Überblick p1", "1 1.1 Détails — 詳細 p2"])
         let reread = try #require(try PDFDocument(contentsOf: url).outlineRoot?.child(at: 0)?.child(at: 0))
         #expect(reread.label == "1.1 Détails — 詳細" && reread.destination?.point.y == 500)
     }
@@ -95,7 +91,7 @@ import TestSupport
         var expected: [Entry] = []
         flatten(root, depth: 0, into: &expected)
         #expect(expected.count < before.count)
-        #expect(try qpdfOutline(url) == expected)
+        #expect(try qpdfOutline(url) == lines(expected))
     }
 
     @Test func anOutlineOnlyReadIsWrittenAsTheFileHasIt() throws {

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import OCR
 @testable import Pipeline
+import RunReports
 import TestSupport
 
 /// Sharded runs and their reports: every input in exactly one shard, shards' reports merging

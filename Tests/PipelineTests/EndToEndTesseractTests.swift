@@ -57,3 +57,24 @@ struct EndToEndTesseractTests {
         #expect(title.y0 < 100 && title.x0 > 150 && title.x1 < 500, "\(title)")
     }
 }
+
+/// `--deterministic` with several pages and engines: the bytes do not depend on which page
+/// finished first (the text layer's font numbers its characters as pages are grafted).
+@Suite struct DeterministicOCRTests {
+    @Test func aMultiPageDeterministicRunWritesTheSameBytesEveryTime() async throws {
+        let pool = OCRWorkerPool(factory: try TesseractEngineFactory(languages: ["eng"]), workers: 2)
+        defer { pool.shutdown() }
+        let folder = try TemporaryDirectory()
+        var job = OCRJob()
+        job.deterministic = true
+        var outputs: [Data] = []
+        for run in 0..<3 {
+            let output = folder.file("out-\(run).pdf")
+            let report = try await OCRRunner(engines: pool).run(input: Fixtures.sample("two-pages.pdf"), output: output, job: job)
+            #expect(report.pages.count == 2 && report.failedPages.isEmpty)
+            #expect(report.outcomes.allSatisfy { if case .recognized = $0 { return true } else { return false } })
+            outputs.append(try Data(contentsOf: output))
+        }
+        #expect(outputs[1] == outputs[0] && outputs[2] == outputs[0], "a --deterministic run changed its bytes")
+    }
+}

@@ -43,4 +43,11 @@ struct OCRJobTests {
             #expect(throws: PipelineError.self, "\(bad)") { try PageSelection(bad) }
         }
     }
+
+    @Test func outputTypeParsesOCRmyPDFNames() {
+        #expect(OutputType(argument: "pdfa") == .pdfa)
+        #expect(OutputType(argument: "pdfa-2") == .pdfa2b)
+        #expect(OutputType(argument: "pdfa-3") == .pdfa3b)
+        #expect(OutputType(argument: "pdfa-1") == nil)
+    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Pipeline
+import FileIO
 import PDF
 
 /// The page flow the runners share: which pages go on, and how many are in flight.
@@ -57,6 +58,19 @@ struct PageFlowTests {
         #expect(gauge.peak >= 2, "the window ran the items one by one")
     }
 
+    /// `--deterministic`: results are handled in item order even when a later item finishes
+    /// first (item 0 waits until item 1 has run, so item 1 is done before item 0 can be).
+    @Test func inItemOrderALaterItemThatFinishesFirstWaits() async throws {
+        let itemOneRan = Gate()
+        var handled: [Int] = []
+        try await PageFlow.window(Array(0..<6), width: 2, inItemOrder: true, work: { item in
+            if item == 0 { await itemOneRan.wait() }
+            if item == 1 { itemOneRan.open() }
+            return item
+        }, handle: { handled.append($0) })
+        #expect(handled == Array(0..<6))
+    }
+
     @Test func whatHandleThrowsEndsTheWindow() async {
         struct Stop: Error {}
         var handled = 0
@@ -92,4 +106,29 @@ private final class InFlight: @unchecked Sendable {
     private(set) var total = 0
     func enter() { lock.lock(); now += 1; total += 1; peak = max(peak, now); lock.unlock() }
     func leave() { lock.lock(); now -= 1; lock.unlock() }
+}
+
+/// Lets one task wait until another says so, from any thread.
+private final class Gate: @unchecked Sendable {
+    private let lock = NSLock()
+    private var isOpen = false
+    private var waiter: CheckedContinuation<Void, Never>?
+
+    func wait() async {
+        await withCheckedContinuation { continuation in
+            lock.lock()
+            if isOpen { lock.unlock(); continuation.resume(); return }
+            waiter = continuation
+            lock.unlock()
+        }
+    }
+
+    func open() {
+        lock.lock()
+        isOpen = true
+        let waiting = waiter
+        waiter = nil
+        lock.unlock()
+        waiting?.resume()
+    }
 }

@@ -3,7 +3,6 @@ import Foundation
 import Imaging
 import PDF
 import Testing
-@testable import Pipeline
 @testable import PDFImages
 import TestSupport
 

@@ -1,7 +1,8 @@
 import Foundation
+import FileIO
 import Imaging
 import Testing
-@testable import Pipeline
+import PDFImages
 import TestSupport
 
 /// `legible thumbnails`' library side: one PNG per page, from the composed raster, compared

@@ -2,7 +2,6 @@ import FileIO
 import Foundation
 import Imaging
 import PDF
-import PDFImages
 import PDFWriter
 
 /// One PNG per page for document browsers (`legible thumbnails`): the page's composed raster

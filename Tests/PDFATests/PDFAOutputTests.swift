@@ -3,7 +3,6 @@ import Testing
 import PDF
 import PDFA
 import PDFWriter
-@testable import Pipeline
 import TestSupport
 
 /// `--output-type pdfa`: a file is claimed PDF/A only when the validator accepts it.
@@ -34,13 +33,6 @@ import TestSupport
         let plain = dir.file("plain.pdf")
         try Data(try DocumentRewriter(source: document).dataRepresentation()).write(to: plain)
         #expect(try Tool.pdftotext(url) == Tool.pdftotext(plain))
-    }
-
-    @Test func outputTypeParsesOCRmyPDFNames() {
-        #expect(OutputType(argument: "pdfa") == .pdfa)
-        #expect(OutputType(argument: "pdfa-2") == .pdfa2b)
-        #expect(OutputType(argument: "pdfa-3") == .pdfa3b)
-        #expect(OutputType(argument: "pdfa-1") == nil)
     }
 }
 

@@ -5,32 +5,43 @@ import Pipeline
 /// `watch --status-file FILE`: the watcher's state as one JSON object, rewritten atomically
 /// (a temporary file in the same folder, renamed over FILE) after every event, so a health
 /// check (`jq .state FILE`, a container probe) never reads half a file.
-final class WatchStatusFile: @unchecked Sendable {
+public final class WatchStatusFile: @unchecked Sendable {
     /// What the file holds.
-    struct Status: Encodable {
+    public struct Status: Encodable, Sendable {
         /// `starting`, `watching` or `stopped`.
-        var state = "starting"
+        public var state = "starting"
         /// How changes are noticed (inotify, polling and why).
-        var mode: String?
+        public var mode: String?
         /// Files seen and not yet taken (settling, or waiting for a retry).
-        var queue = 0
+        public var queue = 0
         /// Files being processed now.
-        var inProgress = 0
-        var processed = 0
-        var failed = 0
-        var retries = 0
-        var lastError: LastError?
-        var lastProcessed: String?
-        var pid = Int(getpid())
-        var started = WatchStatusFile.now()
-        var updated = WatchStatusFile.now()
+        public var inProgress = 0
+        /// Inputs whose output was written.
+        public var processed = 0
+        /// Inputs that failed for good.
+        public var failed = 0
+        /// Retries scheduled.
+        public var retries = 0
+        /// The last failure or retry.
+        public var lastError: LastError?
+        /// The last input processed.
+        public var lastProcessed: String?
+        /// The watching process.
+        public var pid = Int(getpid())
+        /// When the watch started, ISO 8601.
+        public var started = WatchStatusFile.now()
+        /// When the file was last rewritten, ISO 8601.
+        public var updated = WatchStatusFile.now()
     }
 
     /// The last failure or retry: which file, why, when.
-    struct LastError: Encodable {
-        var file: String
-        var reason: String
-        var time: String
+    public struct LastError: Encodable, Sendable {
+        /// The input, relative to the inbox.
+        public var file: String
+        /// Why it failed.
+        public var reason: String
+        /// When, ISO 8601.
+        public var time: String
     }
 
     private let url: URL
@@ -39,14 +50,23 @@ final class WatchStatusFile: @unchecked Sendable {
 
     /// Starts the file (state `starting`).
     /// - Throws: `PipelineError(.fileAccess)` when it cannot be written, before the watch begins.
-    init(_ url: URL) throws {
+    public init(_ url: URL) throws {
         self.url = url
         try OutputFolders.check(files: [url], folders: [])
         try write()
     }
 
-    /// Folds `event` into the status and rewrites the file (a failed write is reported once per event, never fatal).
-    func record(_ event: WatchEvent) {
+    /// What the file says now.
+    public var current: Status {
+        lock.lock()
+        defer { lock.unlock() }
+        return status
+    }
+
+    /// Folds `event` into the status and rewrites the file.
+    /// - Throws: `PipelineError(.fileAccess)` when the file cannot be rewritten; the status is
+    ///   kept and the next event tries again (a watch goes on: the caller reports it, never fatal).
+    public func record(_ event: WatchEvent) throws {
         lock.lock()
         defer { lock.unlock() }
         switch event {
@@ -68,7 +88,7 @@ final class WatchStatusFile: @unchecked Sendable {
         case .stopped: status.state = "stopped"; status.inProgress = 0
         }
         status.updated = Self.now()
-        do { try write() } catch { Console.warn("\(error)") }
+        try write()
     }
 
     private func write() throws {

@@ -2,7 +2,6 @@ import Foundation
 import Imaging
 import PDFImages
 import Testing
-@testable import Pipeline
 import TestSupport
 
 /// A JPEG's EXIF orientation is honoured by the page's placement: poppler renders every one of

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A set of pages written as "1,3-5,9-" (1-based, as users count).
 public struct PageSelection: Sendable, Equatable {
     private var ranges: [ClosedRange<Int>]
@@ -32,6 +34,3 @@ public struct PageSelection: Sendable, Equatable {
         ranges.contains { $0.contains(index + 1) }
     }
 }
-
-import FileIO
-import Foundation
