@@ -9,9 +9,10 @@ FROM debian:bookworm-slim
 
 # libtesseract5 and liblept5 are opened at run time (dlopen); zlib1g is linked. Add a
 # tesseract-ocr-LANG package per further language (`legible languages` lists those installed).
+# fonts-urw-base35: the standard fonts `--output-type pdfa` embeds when an input does not.
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-        libtesseract5 liblept5 zlib1g tesseract-ocr-eng tesseract-ocr-osd \
+        libtesseract5 liblept5 zlib1g tesseract-ocr-eng tesseract-ocr-osd fonts-urw-base35 \
  && rm -rf /var/lib/apt/lists/*
 
 COPY .build/release/legible /usr/local/bin/legible

@@ -3,7 +3,7 @@
 
 SWIFT      ?= swift
 APT_PKGS   := libtesseract-dev libleptonica-dev zlib1g-dev tesseract-ocr tesseract-ocr-eng tesseract-ocr-osd poppler-utils qpdf openssl pkg-config \
-              mupdf-tools ghostscript imagemagick libtiff-tools zsh time
+              mupdf-tools ghostscript imagemagick libtiff-tools zsh time fonts-urw-base35
 BIN        := .build/release/legible
 SAMPLE     := Samples/two-pages.pdf
 export OMP_THREAD_LIMIT := 1

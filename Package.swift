@@ -35,7 +35,8 @@ let package = Package(
         .target(name: "TextLayer", dependencies: ["PDF", "PDFWriter", "OCR"]),
         // The PDF/A-2 validator (issue 16): reads like PDFText, so the writer stays free of it.
         // PDFAOutput (convert with the writer, then validate) sits here, above both (issue 17).
-        .target(name: "PDFA", dependencies: ["PDF", "PDFWriter"]),
+        // PDFText: encodings and glyph names for embedding the standard 14 fonts (issue 16).
+        .target(name: "PDFA", dependencies: ["PDF", "PDFWriter", "PDFText"]),
         // What a document and its pages hold (`legible info`, triage's page kinds): reads text
         // coverage (PDFText) and image placements (Imaging), so it sits above both (issue 17).
         .target(name: "DocumentFacts", dependencies: ["PDF", "PDFText", "Imaging", "FileIO"]),

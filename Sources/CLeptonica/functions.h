@@ -13,6 +13,7 @@
     F(l_int32 *, makePixelSumTab8, (void), ()) \
     F(PIX *, pixAbsDifference, (PIX *pixs1, PIX *pixs2), (pixs1, pixs2)) \
     F(PIX *, pixAlphaBlendUniform, (PIX *pixs, l_uint32 color), (pixs, color)) \
+    F(PIX *, pixBackgroundNorm, (PIX *pixs, PIX *pixim, PIX *pixg, l_int32 sx, l_int32 sy, l_int32 thresh, l_int32 mincount, l_int32 bgval, l_int32 smoothx, l_int32 smoothy), (pixs, pixim, pixg, sx, sy, thresh, mincount, bgval, smoothx, smoothy)) \
     F(PIX *, pixBlockconv, (PIX *pix, l_int32 wc, l_int32 hc), (pix, wc, hc)) \
     F(PIX *, pixClipRectangle, (PIX *pixs, BOX *box, BOX **pboxc), (pixs, box, pboxc)) \
     F(PIX *, pixCloseSafeBrick, (PIX *pixd, PIX *pixs, l_int32 hsize, l_int32 vsize), (pixd, pixs, hsize, vsize)) \
@@ -69,6 +70,7 @@
     F(PIX *, pixSelectBySize, (PIX *pixs, l_int32 width, l_int32 height, l_int32 connectivity, l_int32 type, l_int32 relation, l_int32 *pchanged), (pixs, width, height, connectivity, type, relation, pchanged)) \
     F(l_ok, pixSetAll, (PIX *pix), (pix)) \
     F(l_ok, pixSetAllArbitrary, (PIX *pix, l_uint32 val), (pix, val)) \
+    F(l_ok, pixSetMasked, (PIX *pixd, PIX *pixm, l_uint32 val), (pixd, pixm, val)) \
     F(l_ok, pixSetResolution, (PIX *pix, l_int32 xres, l_int32 yres), (pix, xres, yres)) \
     F(PIX *, pixSubtract, (PIX *pixd, PIX *pixs1, PIX *pixs2), (pixd, pixs1, pixs2)) \
     F(PIX *, pixThresholdToBinary, (PIX *pixs, l_int32 thresh), (pixs, thresh)) \

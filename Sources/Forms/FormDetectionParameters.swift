@@ -57,9 +57,6 @@ public struct FormDetectionParameters: Codable, Sendable, Equatable {
     public var underlineFieldHeight: Double = 19
     /// Highest box height still a single-line text field; taller boxes are multi-line.
     public var maxSingleLineHeight: Double = 30
-    /// Least spacing of stacked rules read as the lines of one multi-line field (closer rules
-    /// are the rows of a list, one field each).
-    public var minStackedRuleGap: Double = 21
     /// Lowest text field worth writing in (lower slivers are gaps between rules or boxes).
     public var minTextFieldHeight: Double = 10
     /// Smallest width of a text field.

@@ -45,14 +45,33 @@ extension HeadingDetector {
     /// The size of the body text: the size most characters are set in (the character-weighted
     /// median), so a few large headings or small footnotes do not move it.
     static func bodySize(of lines: [HeadingLine]) -> Double {
-        let weighted = lines.map { ($0.size, $0.text.count) }.sorted { $0.0 < $1.0 }
-        let total = weighted.reduce(0) { $0 + $1.1 }
+        weightedMedian(lines.map { ($0.size, $0.text.count) })
+    }
+
+    /// The value at which half the weight lies below: each value counted as often as its weight.
+    static func weightedMedian(_ values: [(value: Double, weight: Int)]) -> Double {
+        let sorted = values.sorted { $0.value < $1.value }
+        let total = sorted.reduce(0) { $0 + $1.weight }
         var seen = 0
-        for (size, count) in weighted {
-            seen += count
-            if seen * 2 >= total { return size }
+        for (value, weight) in sorted {
+            seen += weight
+            if seen * 2 >= total { return value }
         }
         return 0
+    }
+
+    /// `lines` with the weight of those whose weight is unknown decided from their measured
+    /// stroke against the body text's (the character-weighted median stroke).
+    static func weighed(_ lines: [HeadingLine], boldStrokeRatio: Double) -> [HeadingLine] {
+        let measured = lines.filter { $0.isBold == nil && ($0.stroke ?? 0) > 0 }
+        guard !measured.isEmpty else { return lines }
+        let body = weightedMedian(measured.map { ($0.stroke ?? 0, $0.text.count) })
+        return lines.map { line in
+            guard line.isBold == nil, let stroke = line.stroke, stroke > 0, body > 0 else { return line }
+            var copy = line
+            copy.isBold = stroke >= body * boldStrokeRatio
+            return copy
+        }
     }
 
     /// Keys of lines in a page's top or bottom margin that appear on more than one page

@@ -35,12 +35,18 @@ public struct HeadingDetector: Sendable {
     /// Two heading sizes within this ratio of one another are one level.
     public var levelSizeStep = 0.08
 
+    /// A recognized line whose strokes are this much heavier than the body text's is bold:
+    /// bold faces draw stems 1.5-1.8 times as wide as their regular ones; crossbars, which
+    /// change less, are averaged in, so the measured ratio is lower.
+    public var boldStrokeRatio = 1.3
+
     /// The defaults.
     public init() {}
 
     /// The headings of a document whose lines are `lines` (any order; each page's lines are
     /// sorted top to bottom here), in reading order.
     public func headings(in lines: [HeadingLine]) -> [Heading] {
+        let lines = Self.weighed(lines, boldStrokeRatio: boldStrokeRatio)
         let body = Self.bodySize(of: lines)
         guard body > 0 else { return [] }
         let running = Self.runningLines(lines, marginShare: marginShare)

@@ -19,6 +19,9 @@ public struct HeadingLine: Sendable, Equatable {
     public var size: Double
     /// Whether the whole line is set in a bold face; nil when unknown (recognized text).
     public var isBold: Bool?
+    /// For recognized text, how heavy its letters are drawn (stroke width over letter height);
+    /// the detector compares it with the body's to decide `isBold`. Nil when not measured.
+    public var stroke: Double?
     /// The bottom and height of the page (its crop box), to tell running headers and footers
     /// from headings.
     public var pageBottom: Double
@@ -27,7 +30,7 @@ public struct HeadingLine: Sendable, Equatable {
 
     /// A measured line.
     public init(text: String, page: Int, left: Double, right: Double, top: Double, bottom: Double, size: Double,
-                isBold: Bool?, pageBottom: Double = 0, pageHeight: Double) {
+                isBold: Bool?, stroke: Double? = nil, pageBottom: Double = 0, pageHeight: Double) {
         self.text = text
         self.page = page
         self.left = left
@@ -36,6 +39,7 @@ public struct HeadingLine: Sendable, Equatable {
         self.bottom = bottom
         self.size = size
         self.isBold = isBold
+        self.stroke = stroke
         self.pageBottom = pageBottom
         self.pageHeight = pageHeight
     }

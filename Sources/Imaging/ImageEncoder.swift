@@ -52,8 +52,11 @@ public enum ImageEncoder {
         return try groupFour(image)
     }
 
-    /// The Group 4 strip of a 1-bit image (Leptonica 1 = coded black).
-    private static func groupFour(_ image: PixImage) throws -> [UInt8] {
+    /// The Group 4 strip of a 1-bit image (Leptonica's 1, black, is coded black: decode it
+    /// with `/K -1 /Columns width /Rows height` and `/BlackIs1 false`).
+    /// - Throws: `ImagingError(.encodeFailed)`, also for an image that is not 1-bit.
+    public static func groupFour(_ image: PixImage) throws -> [UInt8] {
+        guard image.depth == 1 else { throw ImagingError(.encodeFailed, "CCITT Group 4 needs a bilevel image, not \(image.depth)-bit") }
         var data: UnsafeMutablePointer<UInt8>?
         var size = 0
         let status = image.withPix { pixWriteMemTiff(&data, &size, $0, Int32(IFF_TIFF_G4)) }

@@ -21,6 +21,8 @@ struct DocumentAssembly {
         let opened = try document.requireOpened()
         rewriter = DocumentRewriter(source: opened.source)
         pages = opened.pages
+        // A page object still listed by a kept page stays in the tree (see `removePage(at:)`).
+        rewriter.removePages(Set(opened.removedPages).subtracting(opened.pages.map(\.source.ref)))
         self.options = options
         writeOptions.linearize = flag(.linearizeOption)
         writeOptions.incremental = flag(.incrementalOption)

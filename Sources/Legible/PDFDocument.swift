@@ -61,6 +61,8 @@ public final class PDFDocument: Sendable {
     struct Opened {
         var source: PDF.PDFDocument
         var pages: [PDFPage]
+        /// The page objects of pages removed with `removePage(at:)`, in removal order.
+        var removedPages: [ObjectRef] = []
     }
 
     /// Opens the PDF file at `url`; nil when it cannot be read or is not a PDF. An encrypted
@@ -128,6 +130,15 @@ public final class PDFDocument: Sendable {
 
     /// The opened document and its pages; nil while locked.
     var opened: Opened? { state.withLock { $0.opened } }
+
+    /// Changes the opened document and its pages under the lock; nil while locked.
+    func withOpened<Result>(_ change: (inout Opened) -> Result) -> Result? {
+        state.withLock { state in
+            guard var opened = state.opened else { return nil }
+            defer { state.opened = opened }
+            return change(&opened)
+        }
+    }
 
     /// The opened document, or the error a locked one gives.
     func requireOpened() throws -> Opened {

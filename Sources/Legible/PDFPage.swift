@@ -45,6 +45,11 @@ public final class PDFPage: Sendable {
         state.withLock { $0.document = document }
     }
 
+    /// Called once by the document the page was removed from.
+    func detach() {
+        state.withLock { $0.document = nil }
+    }
+
     /// The document the page belongs to; nil for a page made from an image that no document holds.
     public var document: PDFDocument? { state.withLock { $0.document } }
 

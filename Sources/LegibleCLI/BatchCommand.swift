@@ -27,6 +27,7 @@ struct BatchCommand {
         }
         var job = try JobOptions.job(from: parsed)
         try WriteFlags.apply(parsed, to: &job)
+        ScanFlags.apply(parsed, to: &job)
         let tesseract = try TesseractFlags(parsed, job: &job)
         try job.validate()
         let report = parsed.values["--report"].map { URL(fileURLWithPath: $0) }

@@ -14,7 +14,7 @@ extension Help {
         (DST/.legible/journal-*.jsonl): a re-run skips files whose output is up to date (same
         content, same pipeline), so a run that was stopped or crashed resumes where it was.
         """,
-        options: OptionSpec.jobOptions, OptionSpec.tesseractOptions, OptionSpec.writeOptions, [
+        options: OptionSpec.jobOptions, OptionSpec.scanOptions, OptionSpec.tesseractOptions, OptionSpec.writeOptions, [
             OptionSpec.outputType,
             .valued("--report", nil, "FILE", .file, "write a summary, one row per file (file, pages, outcome, reason, seconds); FILE.csv for CSV, FILE.json for JSON"),
             .valued("--shard", nil, "I/N", .text, "process only shard I of N (0 ≤ I < N): the files whose path hash falls to it, so N processes (or machines, over shared storage) cover every file exactly once"),

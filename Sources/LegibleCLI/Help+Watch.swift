@@ -36,7 +36,7 @@ extension Help {
             .valued("--retries", nil, "N", .text, "further attempts for errors that may pass (default 2)"),
             .flag("--log-json", "log one JSON object per line on standard output"),
             .valued("--status-file", nil, "FILE", .file, "keep FILE rewritten (atomically) with the watcher's state as JSON, for health checks: state, queue, processed, failed, lastError, updated"),
-        ], OptionSpec.jobOptions, OptionSpec.tesseractOptions, OptionSpec.writeOptions, [
+        ], OptionSpec.jobOptions, OptionSpec.scanOptions, OptionSpec.tesseractOptions, OptionSpec.writeOptions, [
             OptionSpec.outputType,
             .flag("--quiet", "-q", "log failures only"),
             .help,

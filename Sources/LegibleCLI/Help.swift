@@ -61,7 +61,7 @@ enum Help {
             .valued("--rotate-pages-threshold", nil, "C", .text, "orientation confidence needed before a page is turned (default 14)"),
             .valued("--page-timeout", nil, "S", .text, "give up on a page after S seconds of recognition: it is kept as it was, reported, and the exit code is 7"),
             .valued("--max-ocr-dpi", nil, "N", .text, "reduce finer scans to N dpi for recognition only (default 400); the output keeps the original image"),
-        ], OptionSpec.outlineOptions, OptionSpec.tesseractOptions, [
+        ], OptionSpec.outlineOptions, OptionSpec.scanOptions, OptionSpec.tesseractOptions, [
             .valued("--hocr", nil, "DIR", .directory, "also write one hOCR file per recognized page (page-0001.hocr, …)"),
             .valued("--alto", nil, "DIR", .directory, "also write one ALTO 4 XML file per recognized page (page-0001.xml, …)"),
             .valued("--words-json", nil, "FILE", .file, "also write every word with its box in PDF points and its confidence"),

@@ -52,6 +52,7 @@ struct OCRCommand {
             }
             for (option, key) in Self.infoOptions { if let value = parsed.values[option] { job.documentInfo[key] = value } }
             try WriteFlags.apply(parsed, to: &job)
+            ScanFlags.apply(parsed, to: &job)
             tesseract = try TesseractFlags(parsed, job: &job)
             _ = try Verbosity(parsed)
             try job.validate()

@@ -25,6 +25,7 @@ struct WatchCommand {
         guard let out = parsed.values["--out"] else { throw CLIError.usage("watch needs --out DIR for the outputs") }
         var job = try JobOptions.job(from: parsed)
         try WriteFlags.apply(parsed, to: &job)
+        ScanFlags.apply(parsed, to: &job)
         let tesseract = try TesseractFlags(parsed, job: &job)
         try job.validate()
         func folder(_ option: String) -> URL? { parsed.values[option].map { URL(fileURLWithPath: $0) } }

@@ -10,6 +10,8 @@ struct ColorSpaceRules {
     static let maxNesting = 8
     /// How a DeviceCMYK use under a non-CMYK output intent is reported (`PDFAReport.wantsCMYKOutputIntent`).
     static let deviceCMYKMismatch = "DeviceCMYK is used but the output intent's profile is"
+    /// How a DeviceRGB use under a non-RGB output intent is reported (`PDFAReport.wantsDefaultRGB`).
+    static let deviceRGBMismatch = "DeviceRGB is used but the output intent's profile is"
 
     /// Checks a colour space used for painting. `clause` is where a device space without a
     /// matching output intent is reported (6.2.4.3, or 6.2.4.4 for alternates, 6.2.10 for

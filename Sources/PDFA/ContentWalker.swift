@@ -21,6 +21,8 @@ struct ContentWalker {
         var overprintFill = false
         var overprintStroke = false
         var overprintMode = 0
+        /// The simple font chosen with Tf, when it is an indirect object (its shown codes are kept).
+        var simpleFont: ObjectRef?
     }
     private var state = State()
     private var stack: [State] = []
@@ -83,8 +85,10 @@ struct ContentWalker {
                 checkOverprint(fill: true, &log); checkOverprint(fill: false, &log)
             case "Tr": state.textMode = op.operands.last?.intValue ?? 0
             case "Tf":
+                state.simpleFont = nil
                 if let name = op.operands.first?.nameValue, let font = named(name, "Font", &log) { useFont(font, &log) }
             case "Tj", "TJ", "'", "\"":
+                if let font = state.simpleFont { recordCodes(op.operands, font: font) }
                 // Visible text is judged by the colours its mode paints with, and by a colour chosen for
                 // the other paint too, as veraPDF does (6-2-4-3-t01-fail-s, -t).
                 let mode = state.textMode
@@ -159,6 +163,11 @@ struct ContentWalker {
             if case .bool(let b) = context.document.resolve(op) { state.overprintStroke = b; if gs["op"] == nil { state.overprintFill = b } }
         }
         if let mode = gs["OPM"]?.intValue { state.overprintMode = mode }
+        // A graphics state's Font entry [font size] chooses the font as Tf does (pdfjs/extgstate.pdf).
+        if let font = context.document.resolve(gs["Font"] ?? .null).arrayValue?.first {
+            state.simpleFont = nil
+            useFont(font, &log)
+        }
         if ExtGStateRules.isTransparent(gs, document: context.document) { context.pageTransparent = true }
         if let smask = context.document.resolve(gs["SMask"] ?? .null).dictionaryValue, let g = smask["G"] {
             context.walkFormNested(g, chain: resources, place: where_, depth: depth + 1, &log)
@@ -250,8 +259,20 @@ struct ContentWalker {
         }
     }
 
-    private func useFont(_ object: PDFObject, _ log: inout ViolationLog) {
+    /// Keeps the codes the strings of a text-showing operator show in `font` (one byte each).
+    private func recordCodes(_ operands: [PDFObject], font: ObjectRef) {
+        var codes = context.shownCodes[font, default: []]
+        for operand in operands {
+            if let bytes = operand.stringBytes { codes.formUnion(bytes) }
+            for item in operand.arrayValue ?? [] { if let bytes = item.stringBytes { codes.formUnion(bytes) } }
+        }
+        context.shownCodes[font] = codes
+    }
+
+    private mutating func useFont(_ object: PDFObject, _ log: inout ViolationLog) {
+        state.simpleFont = nil
         guard let font = context.document.resolve(object).dictionaryValue else { return }
+        if let ref = object.referenceValue, font["Subtype"]?.nameValue != "Type0" { state.simpleFont = ref }
         let key = object.referenceValue.map { "\($0.number)" } ?? "\(place)/\(font["BaseFont"]?.nameValue ?? "?")"
         let where_ = object.referenceValue.map { "obj \($0.number)" } ?? place
         context.shownFonts[key] = (font, where_)

@@ -198,7 +198,11 @@ struct FileStructureRules {
         if dataEnd > dataStart, bytes[dataEnd - 1] == FileStructureRules.lf { dataEnd -= 1; if dataEnd > dataStart, bytes[dataEnd - 1] == FileStructureRules.cr { dataEnd -= 1 } }
         else if dataEnd > dataStart, bytes[dataEnd - 1] == FileStructureRules.cr { dataEnd -= 1 }
         else { log.fail("6.1.7.1", "'endstream' is not preceded by an end-of-line", at: place) }
-        if let declared, declared != dataEnd - dataStart, declared != end - dataStart {
+        // The data may itself end in an end-of-line byte (qpdf/pclm-in.pdf's ends in a CR, and its
+        // writer put a LF after it): a Length that stops before one lone EOL before 'endstream'
+        // is right too.
+        let beforeLoneEOL = end - 1 > dataStart && isEOL(bytes[end - 1]) ? end - 1 - dataStart : nil
+        if let declared, declared != dataEnd - dataStart, declared != end - dataStart, declared != beforeLoneEOL {
             log.fail("6.1.7.1", "the stream's Length is \(declared) but it holds \(dataEnd - dataStart) bytes", at: place)
         }
         return end + marker.count

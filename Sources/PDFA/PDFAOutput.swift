@@ -10,6 +10,9 @@ package struct PDFAOutput {
     package let part: Int
     package let level: PDFALevel
     package let producer: String
+    /// The URW clones of the standard fonts, embedded for fonts the input does not embed; nil
+    /// when fonts-urw-base35 is not installed (such inputs then fall back to plain PDF).
+    package var standardFonts = URWStandardFonts.installed()
     /// The Producer a PDF/A output records.
     package static let producerName = "Legible"
 
@@ -65,10 +68,25 @@ package struct PDFAOutput {
         case checked([UInt8], PDFAReport, [String])
     }
 
-    /// One conversion of the plain rewrite, written and validated.
-    private func convertOnce(_ document: PDFDocument, _ conversion: PDFAConversion, options: WriteOptions, incremental: Bool) -> Attempt {
+    /// Standard fonts to embed in every attempt: the embedder and the codes each font shows.
+    private struct FontPlan {
+        var embedding: StandardFontEmbedding
+        var shownCodes: [ObjectRef: Set<UInt8>]
+    }
+
+    /// One conversion of the plain rewrite, written and validated; `refused` gets the fonts
+    /// the plan could not embed and why.
+    private func convertOnce(_ document: PDFDocument, _ conversion: PDFAConversion, fonts: FontPlan?, refused: inout [String],
+                             options: WriteOptions, incremental: Bool) -> Attempt {
         let rewriter = DocumentRewriter(source: document)
-        let changes = conversion.apply(to: rewriter)
+        var changes = conversion.apply(to: rewriter)
+        if let fonts {
+            let outcome = fonts.embedding.apply(to: rewriter, shownCodes: fonts.shownCodes)
+            refused = outcome.refused
+            if !outcome.embedded.isEmpty {
+                changes.append("PDF/A: embedded the metric-compatible URW fonts for \(outcome.embedded.joined(separator: ", ")), which the input did not embed")
+            }
+        }
         var writeOptions = conversion.writeOptions(options)
         writeOptions.incremental = incremental
         let output = OutputFile.memory()
@@ -102,13 +120,27 @@ package struct PDFAOutput {
         let date = options.deterministic ? Date(timeIntervalSince1970: 0) : Date()
         var conversion = PDFAConversion(part: part, conformance: level.conformanceLetter, producer: producer, date: date,
                                         keepInputMetadata: XMPMerge.keptDescriptions(of:replacing:))
-        var attempt = convertOnce(document, conversion, options: options, incremental: incremental)
+        var fonts: FontPlan?
+        var refusedFonts: [String] = []
+        var attempt = convertOnce(document, conversion, fonts: fonts, refused: &refusedFonts, options: options, incremental: incremental)
         var changes: [String] = []
+        // Standard fonts shown without a program get their URW clones, when installed.
+        var fontsMissing = false
+        if case .checked(_, let report, _) = attempt, report.failedClauses.contains("6.2.11.4.1") {
+            if let installed = standardFonts {
+                let plan = FontPlan(embedding: StandardFontEmbedding(fonts: installed, unicode: level == .u),
+                                    shownCodes: PDFAValidator.renderedSimpleFontCodes(in: document))
+                let embedded = convertOnce(document, conversion, fonts: plan, refused: &refusedFonts, options: options, incremental: incremental)
+                if case .checked = embedded { attempt = embedded; fonts = plan }
+            } else {
+                fontsMissing = true
+            }
+        }
         // The input's own XMP properties are kept when the validator accepts them (custom
         // schemas need their extension schema); otherwise the packet is written afresh.
         if case .checked(_, let report, _) = attempt, report.failsMetadata {
             conversion.keepInputMetadata = nil
-            let fresh = convertOnce(document, conversion, options: options, incremental: incremental)
+            let fresh = convertOnce(document, conversion, fonts: fonts, refused: &refusedFonts, options: options, incremental: incremental)
             if case .checked(_, let freshReport, _) = fresh, !freshReport.failsMetadata {
                 attempt = fresh
                 let first = report.violations.first { $0.clause.hasPrefix("6.6.") }
@@ -117,14 +149,19 @@ package struct PDFAOutput {
                 conversion.keepInputMetadata = XMPMerge.keptDescriptions(of:replacing:)
             }
         }
-        // Pages painted in DeviceCMYK get a CMYK output intent instead of sRGB (pages that
-        // paint both DeviceRGB and DeviceCMYK still fail: no one intent covers both).
+        // Pages painted in DeviceCMYK get a CMYK output intent instead of sRGB; those that
+        // paint in DeviceRGB too keep the sRGB intent and get DefaultCMYK (6.2.4.3).
         if case .checked(_, let report, _) = attempt, report.wantsCMYKOutputIntent {
             conversion.outputIntent = .cmyk
-            let cmyk = convertOnce(document, conversion, options: options, incremental: incremental)
+            let cmyk = convertOnce(document, conversion, fonts: fonts, refused: &refusedFonts, options: options, incremental: incremental)
             if case .checked(_, let cmykReport, _) = cmyk, cmykReport.conforms {
                 attempt = cmyk
                 changes.append("PDF/A: the pages paint in DeviceCMYK, so the output intent is a CMYK profile made to show them as before")
+            } else if case .checked(_, let cmykReport, _) = cmyk, cmykReport.wantsDefaultRGB {
+                conversion.outputIntent = .sRGB
+                conversion.defaultCMYK = true
+                let both = convertOnce(document, conversion, fonts: fonts, refused: &refusedFonts, options: options, incremental: incremental)
+                if case .checked(_, let bothReport, _) = both, bothReport.conforms { attempt = both }
             }
         }
         let bytes: [UInt8], report: PDFAReport
@@ -138,6 +175,14 @@ package struct PDFAOutput {
         if report.conforms { return .converted(bytes, changes) }
         let first = report.violations[0]
         let more = report.violations.count > 1 ? " (and \(report.violations.count - 1) more)" : ""
-        return .fellBack("it would break clause \(first.clause): \(first.message)\(first.location.map { " (\($0))" } ?? "")\(more)")
+        var why = ""
+        if report.failedClauses.contains("6.2.11.4.1") {
+            if fontsMissing {
+                why = "; fonts-urw-base35 is not installed (with it the standard fonts are embedded)"
+            } else if !refusedFonts.isEmpty {
+                why = "; not embedded: " + refusedFonts.joined(separator: "; ")
+            }
+        }
+        return .fellBack("it would break clause \(first.clause): \(first.message)\(first.location.map { " (\($0))" } ?? "")\(more)\(why)")
     }
 }

@@ -59,6 +59,12 @@ public struct PDFAReport: Sendable {
         violations.contains { $0.clause.hasPrefix("6.2.4") && $0.message.hasPrefix(ColorSpaceRules.deviceCMYKMismatch) }
     }
 
+    /// Whether DeviceRGB is painted while the output intent's profile is not RGB (6.2.4.3):
+    /// pages painting in DeviceRGB and DeviceCMYK, which then get DefaultCMYK.
+    public var wantsDefaultRGB: Bool {
+        violations.contains { $0.clause.hasPrefix("6.2.4") && $0.message.hasPrefix(ColorSpaceRules.deviceRGBMismatch) }
+    }
+
     /// Whether a metadata clause (6.6: the XMP packet, its schemas, its agreement with Info) failed.
     public var failsMetadata: Bool { violations.contains { $0.clause.hasPrefix("6.6.") } }
 

@@ -42,3 +42,20 @@ public enum PDFAValidator {
         return PDFAReport(level: level, violations: log.finished())
     }
 }
+
+extension PDFAValidator {
+    /// The simple fonts (indirect objects) that the pages, forms, patterns and annotation
+    /// appearances render, with the codes shown in each: what embedding a font program has to
+    /// match (`StandardFontEmbedding`).
+    package static func renderedSimpleFontCodes(in document: PDFDocument) -> [ObjectRef: Set<UInt8>] {
+        let context = ValidationContext(document: document, level: .b)
+        var log = ViolationLog()
+        context.checkGraphics(&log)
+        let rendered = Set(context.renderedFonts.keys.compactMap { Int($0) })
+        var codes = context.shownCodes.filter { rendered.contains($0.key.number) }
+        // A font chosen but showing nothing (mixed_born_digital.pdf: `BT /F1 12 Tf 14.4 TL ET`)
+        // is still one the validator counts as rendered; it has no codes to check.
+        for number in rendered where !codes.keys.contains(where: { $0.number == number }) { codes[ObjectRef(number)] = [] }
+        return codes
+    }
+}

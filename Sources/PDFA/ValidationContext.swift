@@ -12,6 +12,9 @@ final class ValidationContext {
     var renderedFonts: [String: (font: PDFDictionary, place: String)] = [:]
     /// Fonts shown at all (2u needs Unicode for invisible text too).
     var shownFonts: [String: (font: PDFDictionary, place: String)] = [:]
+    /// The codes shown in each simple font that is an indirect object (for embedding the
+    /// standard fonts: their widths and glyphs are checked for these codes).
+    var shownCodes: [ObjectRef: Set<UInt8>] = [:]
     /// Separation colourant name → (alternate space, tint transform) as first met (6.2.4.4).
     var separations: [String: (PDFObject, PDFObject)] = [:]
     /// Forms, patterns and Type 3 glyph procedures walked in the current page (by object number).

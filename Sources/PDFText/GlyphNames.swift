@@ -5,7 +5,7 @@
 /// the `/Differences` arrays of real files use — about 800 of the AGL's 4,500 — because the
 /// rest (Arabic presentation forms, CJK compatibility names) almost never reaches a PDF's
 /// `/Differences`; such fonts carry a `ToUnicode` map. make-tables.py says where the facts come from.
-enum GlyphNames {
+package enum GlyphNames {
     /// Known names.
     static let table: [String: String] = parse(listText)
     /// The ITC Zapf Dingbats names (`a1` … `a191`), which mean something else in other fonts.
@@ -75,7 +75,7 @@ enum GlyphNames {
 
     /// The text a glyph name stands for, or nil when the name says nothing we can read.
     /// - Parameter dingbats: the font is ZapfDingbats, whose `aN` names have their own list.
-    static func text(for name: String, dingbats useDingbats: Bool = false) -> String? {
+    package static func text(for name: String, dingbats useDingbats: Bool = false) -> String? {
         if useDingbats, let text = dingbats[name] { return text }
         if let text = table[name] { return text }
         // "one.oldstyle", "A.sc": the part before the first period names the glyph.

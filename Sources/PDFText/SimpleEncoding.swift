@@ -1,16 +1,16 @@
 import PDF
 
 /// A simple font's encoding: the glyph name of each of the 256 codes (ISO 32000-1 §9.6.6).
-struct SimpleEncoding: Sendable, Equatable {
+package struct SimpleEncoding: Sendable, Equatable {
     /// Glyph names by code; nil where the code is unused.
-    var names: [String?]
+    package var names: [String?]
 
     /// An encoding with every code unused.
     static let empty = SimpleEncoding(names: Array(repeating: nil, count: 256))
 
-    static let standard = SimpleEncoding(table: standardNames)
-    static let winAnsi = SimpleEncoding(table: winAnsiNames)
-    static let macRoman = SimpleEncoding(table: macRomanNames)
+    package static let standard = SimpleEncoding(table: standardNames)
+    package static let winAnsi = SimpleEncoding(table: winAnsiNames)
+    package static let macRoman = SimpleEncoding(table: macRomanNames)
     /// PDFDocEncoding as glyph names: the PDF module's table of its characters, named through
     /// the glyph list.
     static let pdfDoc: SimpleEncoding = {
@@ -23,10 +23,10 @@ struct SimpleEncoding: Sendable, Equatable {
             return byText[String(scalar)]
         })
     }()
-    static let symbol = SimpleEncoding(table: symbolNames)
-    static let zapfDingbats = SimpleEncoding(table: zapfDingbatsNames)
+    package static let symbol = SimpleEncoding(table: symbolNames)
+    package static let zapfDingbats = SimpleEncoding(table: zapfDingbatsNames)
 
-    init(names: [String?]) {
+    package init(names: [String?]) {
         self.names = names
     }
 
@@ -38,7 +38,7 @@ struct SimpleEncoding: Sendable, Equatable {
     }
 
     /// The predefined encoding called `name` (`/BaseEncoding` values), or nil.
-    static func named(_ name: String) -> SimpleEncoding? {
+    package static func named(_ name: String) -> SimpleEncoding? {
         switch name {
         case "StandardEncoding": return .standard
         case "WinAnsiEncoding": return .winAnsi
@@ -49,7 +49,7 @@ struct SimpleEncoding: Sendable, Equatable {
     }
 
     /// Applies a `/Differences` array: a code followed by the names of consecutive codes.
-    mutating func apply(differences: [PDFObject]) {
+    package mutating func apply(differences: [PDFObject]) {
         var code = -1
         for item in differences {
             switch item {

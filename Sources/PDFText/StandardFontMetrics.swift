@@ -3,17 +3,17 @@ import Foundation
 /// Widths and vertical extents of the standard 14 fonts, which PDFs may use without embedding
 /// them or giving `/Widths` (ISO 32000-1 §9.6.2.2). Widths come from Adobe's Core 14 AFM facts
 /// (StandardFontMetricsTable.swift, generated from metric-compatible AFMs by make-tables.py).
-struct StandardFontMetrics: Sendable {
+package struct StandardFontMetrics: Sendable {
     /// The standard name, e.g. "Times-Bold".
-    var name: String
+    package var name: String
     /// Advance widths in 1/1000 em by glyph name.
-    var widths: [String: Double]
+    package var widths: [String: Double]
     /// Ascender and descender in 1/1000 em (the Core 14 AFMs' `Ascender`/`Descender`, or
     /// their `FontBBox` where they give none).
-    var ascent: Double
-    var descent: Double
+    package var ascent: Double
+    package var descent: Double
     /// Symbol and ZapfDingbats: their own built-in encodings and no Latin text.
-    var isSymbolic: Bool
+    package var isSymbolic: Bool
 
     /// The font's built-in encoding.
     var builtInEncoding: SimpleEncoding {
@@ -33,7 +33,7 @@ struct StandardFontMetrics: Sendable {
     }
 
     /// The standard-14 name that `baseFont` means, or nil.
-    static func standardName(for baseFont: String) -> String? {
+    package static func standardName(for baseFont: String) -> String? {
         var name = Substring(baseFont)
         if let plus = name.firstIndex(of: "+"), name.distance(from: name.startIndex, to: plus) == 6 {
             name = name[name.index(after: plus)...]
@@ -60,7 +60,7 @@ struct StandardFontMetrics: Sendable {
     /// The metrics of the standard font named exactly `name` ("Helvetica", "Times-Bold"…),
     /// built from the tables the first time it is asked for: a page set in Helvetica does not
     /// pay for parsing all fourteen (which short-lived `legible info` runs over a corpus felt).
-    static func standard(_ name: String) -> StandardFontMetrics? {
+    package static func standard(_ name: String) -> StandardFontMetrics? {
         cache.metrics(name)
     }
 

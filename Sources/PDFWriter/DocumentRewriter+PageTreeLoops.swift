@@ -10,14 +10,29 @@ extension DocumentRewriter {
     /// (the writer copies repeated pages); it is walked once. A loop (`/Kids [3 0 R 2 0 R]` in node 2) was copied into the output, where
     /// qpdf reports "Loop detected in /Pages structure".
     func breakPageTreeLoops() {
+        prunePageTree(removing: [])
+    }
+
+    /// Takes the page objects `pages` out of the page tree as written: every `/Kids` entry
+    /// that lists one of them is dropped and the `/Count` of every node above is made right
+    /// again (loops are dropped too, as `breakPageTreeLoops` does). The page objects are not
+    /// written unless something else still refers to them. Changes made through the tree
+    /// as written, so it may be called after other page changes.
+    public func removePages(_ pages: Set<ObjectRef>) {
+        guard !pages.isEmpty else { return }
+        prunePageTree(removing: pages)
+    }
+
+    private func prunePageTree(removing: Set<ObjectRef>) {
         guard let root = (try? source.catalog())?["Pages"]?.referenceValue else { return }
         var ancestors: Set<ObjectRef> = []
         var walked: [ObjectRef: Int] = [:]
-        _ = prunedPageCount(root, depth: 0, ancestors: &ancestors, walked: &walked)
+        _ = prunedPageCount(root, depth: 0, removing: removing, ancestors: &ancestors, walked: &walked)
     }
 
-    /// The pages under `ref`, with its loops dropped; whether anything under it changed.
-    private func prunedPageCount(_ ref: ObjectRef, depth: Int, ancestors: inout Set<ObjectRef>,
+    /// The pages under `ref`, with its loops and the pages in `removing` dropped; whether
+    /// anything under it changed.
+    private func prunedPageCount(_ ref: ObjectRef, depth: Int, removing: Set<ObjectRef>, ancestors: inout Set<ObjectRef>,
                                  walked: inout [ObjectRef: Int]) -> (pages: Int, changed: Bool) {
         if let pages = walked[ref] { return (pages, false) }
         ancestors.insert(ref)
@@ -35,12 +50,12 @@ extension DocumentRewriter {
                 pages += 1
                 continue
             }
-            if ancestors.contains(kidRef) || depth >= Self.maxPageTreeDepth {
+            if ancestors.contains(kidRef) || depth >= Self.maxPageTreeDepth || removing.contains(kidRef) {
                 changed = true
                 continue
             }
             kept.append(kid)
-            let below = prunedPageCount(kidRef, depth: depth + 1, ancestors: &ancestors, walked: &walked)
+            let below = prunedPageCount(kidRef, depth: depth + 1, removing: removing, ancestors: &ancestors, walked: &walked)
             pages += below.pages
             changed = changed || below.changed
         }

@@ -14,14 +14,20 @@ extension PDFAColorProfile {
 
     /// The profile's bytes.
     public static func cmyk() -> [UInt8] {
-        let toLab = lut16(inputs: 4, outputs: 3, grid: cmykGridPoints) { ink in lab16(labOf(cmyk: ink)) }
+        cmykProfile(description: "CMYK as DeviceCMYK (Legible)") { ink in labOf(cmyk: ink) }
+    }
+
+    /// A CMYK output profile whose ink → Lab table is `lab` (the Lab → ink table inverts the
+    /// ISO 32000-1 rule, which only a conversion into this CMYK uses).
+    static func cmykProfile(description: String, lab: ([Double]) -> (l: Double, a: Double, b: Double)) -> [UInt8] {
+        let toLab = lut16(inputs: 4, outputs: 3, grid: cmykGridPoints) { ink in lab16(lab(ink)) }
         let toCMYK = lut16(inputs: 3, outputs: 4, grid: labGridPoints) { node in
             cmykOf(lab: (node[0] * 65535 / 652.8, node[1] * 65535 / 256 - 128, node[2] * 65535 / 256 - 128)).map { Int(($0 * 65535).rounded()) }
         }
         // Every colour is called in gamut: the table maps all of Lab to some ink.
         let gamut = lut16(inputs: 3, outputs: 1, grid: 2) { _ in [0] }
         let blocks: [(tags: [String], data: [UInt8])] = [
-            (["desc"], textDescription("CMYK as DeviceCMYK (Legible)")), (["cprt"], text("No copyright, use freely")),
+            (["desc"], textDescription(description)), (["cprt"], text("No copyright, use freely")),
             (["wtpt"], d50), (["A2B0", "A2B1", "A2B2"], toLab), (["B2A0", "B2A1", "B2A2"], toCMYK), (["gamt"], gamut),
         ]
         return assemble(blocks, header: "prtrCMYKLab ")
@@ -54,7 +60,12 @@ extension PDFAColorProfile {
     static let whiteD50 = (x: 0.9642, y: 1.0, z: 0.8249)
 
     static func labOf(cmyk ink: [Double]) -> (l: Double, a: Double, b: Double) {
-        let rgb = (0..<3).map { (1 - ink[$0]) * (1 - ink[3]) }.map(linear)
+        labOf(sRGB: (0..<3).map { (1 - ink[$0]) * (1 - ink[3]) })
+    }
+
+    /// Lab (D50) of an sRGB colour with components 0…1.
+    static func labOf(sRGB: [Double]) -> (l: Double, a: Double, b: Double) {
+        let rgb = sRGB.map(linear)
         let xyz = rgbToXYZ.map { row in zip(row, rgb).reduce(0) { $0 + $1.0 * $1.1 } }
         func f(_ t: Double) -> Double { t > 216.0 / 24389 ? cbrt(t) : (24389.0 / 27 * t + 16) / 116 }
         let fx = f(xyz[0] / whiteD50.x), fy = f(xyz[1] / whiteD50.y), fz = f(xyz[2] / whiteD50.z)

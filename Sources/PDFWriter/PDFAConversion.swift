@@ -32,6 +32,9 @@ public struct PDFAConversion: Sendable {
     public var keepInputMetadata: (@Sendable ([UInt8], Set<String>) -> String?)?
     /// The profile of the output intent made when the input has no valid PDF/A intent.
     public var outputIntent: OutputIntentProfile = .sRGB
+    /// Whether the resources get a `DefaultCMYK` space: for pages painting in both DeviceRGB
+    /// and DeviceCMYK under the sRGB intent (`addDefaultCMYK`).
+    public var defaultCMYK = false
 
     /// The output intent profiles the conversion can make.
     public enum OutputIntentProfile: Sendable {
@@ -105,6 +108,9 @@ public struct PDFAConversion: Sendable {
             if let ref = formEntry.referenceValue { rewriter.set(ref, .dictionary(form)) } else { catalog["AcroForm"] = .dictionary(form) }
         }
         let namedConfigurations = nameOptionalContentConfigurations(rewriter, catalog: &catalog)
+        if defaultCMYK, addDefaultCMYK(rewriter) > 0 {
+            notes.append("PDF/A: the pages paint in DeviceCMYK beside DeviceRGB, so DeviceCMYK is described by a profile of how viewers show it (DefaultCMYK)")
+        }
         rewriter.set(rootRef, .dictionary(catalog))
         var lzw = 0
         for number in source.objectNumbers where ObjectRef(number) != rootRef {

@@ -41,8 +41,12 @@ struct DocumentTask: Sendable {
         let damaged = report.pages.filter(\.damaged).compactMap { page -> String? in
             if case .failed(let reason) = page.outcome { return reason } else { return nil }
         }
+        // Blank pages left out (`--remove-blank-pages`) are named in the file's notes, which
+        // batch reports and watch logs carry.
+        let removed = report.removedPages.isEmpty ? []
+            : ["blank pages removed: " + report.removedPages.map { String($0 + 1) }.joined(separator: ", ")]
         return Result(pages: report.outcomes.count, pageFailures: failures, damagedPages: damaged,
-                      notes: report.warnings + report.notes, seconds: 0)
+                      notes: report.warnings + report.notes + removed, seconds: 0)
     }
 
     /// A job with `forms`: text layers and form fields, as `legible ocr --forms` makes them.

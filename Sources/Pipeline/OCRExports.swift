@@ -73,6 +73,9 @@ struct ExportWriter {
             case .skipped(let reason): entry["outcome"] = "skipped"; entry["reason"] = reason; counts["skipped"]! += 1
             case .failed(let reason): entry["outcome"] = "failed"; entry["reason"] = reason; counts["failed"]! += 1
             }
+            if page.removed { entry["outcome"] = "removed"; counts["skipped"]! -= 1; counts["removed", default: 0] += 1 }
+            if let degrees = page.deskewDegrees { entry["deskewDegrees"] = (degrees * 1000).rounded() / 1000 }
+            if page.cleaned { entry["cleaned"] = true }
             if let dpi = page.dpi { entry["dpi"] = dpi }
             if page.rotationApplied != 0 { entry["rotationApplied"] = page.rotationApplied }
             if let choice = page.language {
@@ -84,9 +87,11 @@ struct ExportWriter {
             pages.append(entry)
         }
         let stages = Dictionary(uniqueKeysWithValues: report.stageSeconds.map { ($0.stage, ($0.seconds * 1000).rounded() / 1000) })
-        let object: [String: Any] = ["input": sourceName, "output": output.path, "seconds": (seconds * 1000).rounded() / 1000,
+        var object: [String: Any] = ["input": sourceName, "output": output.path, "seconds": (seconds * 1000).rounded() / 1000,
                                      "pages": pages, "counts": counts, "stageSeconds": stages, "notes": report.notes,
                                      "warnings": report.warnings]
+        // Blank pages left out (`--remove-blank-pages`), numbered from 1 as in the input.
+        if !report.removedPages.isEmpty { object["removedPages"] = report.removedPages.map { $0 + 1 } }
         let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted])
         try DurableFiles.write(String(decoding: data, as: UTF8.self), to: url)
     }

@@ -12,7 +12,10 @@ extension OCRJob {
         canonical.jobs = nil
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        let json = (try? encoder.encode(canonical)).map { String(decoding: $0, as: UTF8.self) } ?? "\(canonical)"
+        var json = (try? encoder.encode(canonical)).map { String(decoding: $0, as: UTF8.self) } ?? "\(canonical)"
+        // Scan fixes are not coded (so jobs without them keep their fingerprints); those
+        // with them differ.
+        if !scanFixes.isEmpty { json += "+scan-fixes:\(scanFixes.rawValue)" }
         return "v\(Self.outputFormatVersion):" + FNV1a64.hexHash(json)
     }
 }

@@ -72,6 +72,9 @@ public struct OCRJob: Codable, Sendable, Equatable {
     public var outline: OutlineMode?
     /// What is written: a plain PDF, a PDF/A (checked before it is claimed) or no PDF.
     public var outputType: OutputType = .pdf
+    /// Changes made to scanned pages themselves (`--deskew`, `--clean`, `--clean-final`,
+    /// `--remove-blank-pages`); none by default.
+    public var scanFixes: ScanFixes = []
     /// The password for encrypted input. Given on the command line only, never read from a
     /// pipeline file, so that definitions can be shared without secrets.
     public var password: String?
@@ -120,6 +123,10 @@ public struct OCRJob: Codable, Sendable, Equatable {
             }
             outputType = parsed
         }
+        let fixes = try decoder.container(keyedBy: ScanFixes.Key.self)
+        for (key, fix) in ScanFixes.keyed where try fixes.decodeIfPresent(Bool.self, forKey: ScanFixes.Key(stringValue: key)) == true {
+            scanFixes.insert(fix)
+        }
     }
 
     /// Loads a job definition, rejecting unknown keys and bad values with a message naming them.
@@ -131,7 +138,7 @@ public struct OCRJob: Codable, Sendable, Equatable {
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
             throw PipelineError(.badArguments, "\(url.lastPathComponent): not a JSON object")
         }
-        let known = Set(CodingKeys.allCases.map(\.rawValue) + ["description"])
+        let known = Set(CodingKeys.allCases.map(\.rawValue) + ScanFixes.keyed.map(\.key) + ["description"])
         if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
             throw PipelineError(.badArguments, "\(url.lastPathComponent): unknown key '\(unknown)' (allowed: \(known.sorted().joined(separator: ", ")))")
         }
@@ -173,6 +180,9 @@ public struct OCRJob: Codable, Sendable, Equatable {
         }
         if let pdfVersion, !WriteMode.supportedVersions.contains(pdfVersion) {
             throw PipelineError(.badArguments, "\(source): 'pdf-version' must be one of \(WriteMode.supportedVersions.joined(separator: ", "))")
+        }
+        if forms, let fix = ScanFixes.keyed.first(where: { scanFixes.contains($0.fix) }) {
+            throw PipelineError(.badArguments, "\(source): '\(fix.key)' cannot be combined with forms yet; run legible ocr with it, then legible forms")
         }
         if let screenDPI, !(36...1200).contains(screenDPI) {
             throw PipelineError(.badArguments, "\(source): 'screen-dpi' must be between 36 and 1200")

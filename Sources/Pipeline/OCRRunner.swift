@@ -41,6 +41,7 @@ public struct OCRRunner: Sendable {
         var reports = pages.map { PageReport(index: $0.index, outcome: .skipped("not selected")) }
         var toRecognize: [PDFPage] = []
         var replacing = Set<Int>()
+        var plans: [Int: ScanPagePlan] = [:]
         // A page object listed twice in the tree is one page: recognize it once.
         for repeated in flow.repeats {
             reports[repeated.index].outcome = .skipped("same page object as page \(repeated.firstIndex + 1)")
@@ -51,7 +52,12 @@ public struct OCRRunner: Sendable {
                 reports[page.index].damaged = true
                 continue
             }
-            switch try triage.decide(page) {
+            let facts = triage.facts(page)
+            let decision = try triage.decide(page, facts: facts)
+            if !job.scanFixes.isEmpty {
+                plans[page.index] = ScanPagePlan(fixes: job.scanFixes, facts: facts, page: page, document: document)
+            }
+            switch decision {
             case .ocr: toRecognize.append(page)
             case .redo: toRecognize.append(page); replacing.insert(page.index)
             case .skip(let reason): reports[page.index].outcome = .skipped(reason)
@@ -82,11 +88,16 @@ public struct OCRRunner: Sendable {
         let rasterizer = RasterizeStage(timeLimit: job.pageTimeout)
         // Workers + 1 pages in flight; each result is grafted on this task as it finishes. A
         // page that fails is reported and kept as it was; the others go on.
+        let pagePlans = plans
+        var removed = Set<ObjectRef>()
         try await PageFlow.window(toRecognize, width: engines.workerCount + 1, inItemOrder: job.deterministic, work: { page in
-            await Self.process(page, document: document, job: job, rasterizer: rasterizer, engines: engines)
+            await Self.process(page, document: document, job: job, plan: pagePlans[page.index] ?? ScanPagePlan(),
+                               rasterizer: rasterizer, engines: engines)
         }, handle: { result in
             try Task.checkCancellation()
             let report = result.report
+            if report.removed { removed.insert(pages[report.index].ref) }
+            if let replacement = result.replacement { await writer.replaceImage(replacement.ref, with: replacement.stream) }
             if let recognition = result.recognition {
                 let page = pages[report.index]
                 if let ocr = recognition.ocr {
@@ -95,7 +106,8 @@ public struct OCRRunner: Sendable {
                                            replacingEarlierLayers: replacing.contains(page.index))
                     texts[report.index] = ocr.text
                     if outline.builds {
-                        headingLines += OutlineFromHeadings.lines(of: ocr, page: page, pixelToPage: recognition.pixelToPage)
+                        headingLines += OutlineFromHeadings.lines(of: ocr, page: page, pixelToPage: recognition.pixelToPage,
+                                                                 strokes: result.lineStrokes)
                     }
                     try exportWriter.writePage(ocr, index: report.index)
                     if exports.wordsJSON != nil {
@@ -123,6 +135,20 @@ public struct OCRRunner: Sendable {
             outlineNotes.append(note)
         }
 
+        var removalNotes: [String] = []
+        if !removed.isEmpty {
+            if removed.count == Set(pages.map(\.ref)).count {
+                // A document is never emptied: every page blank is more likely a bad scan than a wish.
+                for index in reports.indices where reports[index].removed {
+                    reports[index].removed = false
+                    reports[index].outcome = .skipped("blank page")
+                }
+                removalNotes.append("every page is blank: none was removed (--remove-blank-pages)")
+            } else {
+                await writer.removePages(removed)
+            }
+        }
+
         progress(.writing)
         let written = try await writer.write(to: output)
         if let sidecar {
@@ -131,7 +157,8 @@ public struct OCRRunner: Sendable {
         wordPages.sort { ($0["page"] as? Int ?? 0) < ($1["page"] as? Int ?? 0) }
         try exportWriter.writeWords(wordPages)
         clock.lap("write")
-        let report = RunReport(pages: reports, notes: notes + outlineNotes + written.notes, warnings: written.warnings, stageSeconds: clock.laps)
+        let report = RunReport(pages: reports, notes: notes + outlineNotes + removalNotes + written.notes, warnings: written.warnings,
+                               stageSeconds: clock.laps)
         try exportWriter.writeReport(report, output: output, seconds: Date().timeIntervalSince(started))
         return report
     }
@@ -140,19 +167,40 @@ public struct OCRRunner: Sendable {
     private struct PageResult: Sendable {
         var report: PageReport
         var recognition: PageRecognition?
+        /// Each recognized line's stroke weight (see `LineStrokes`), when an outline is built.
+        var lineStrokes: [Double]?
+        /// The page's image stored again (`--deskew`, `--clean-final`), only with a recognition.
+        var replacement: (ref: ObjectRef, stream: PDFStream)?
     }
 
-    private static func process(_ page: PDFPage, document: PDFDocument, job: OCRJob, rasterizer: RasterizeStage,
-                                engines: OCRWorkerPool) async -> PageResult {
+    /// The outcome of a page left out as a blank back.
+    static let removedOutcome = PageOutcome.skipped("blank page removed (--remove-blank-pages)")
+
+    private static func process(_ page: PDFPage, document: PDFDocument, job: OCRJob, plan: ScanPagePlan,
+                                rasterizer: RasterizeStage, engines: OCRWorkerPool) async -> PageResult {
         var report = PageReport(index: page.index, outcome: .failed("not processed"))
         do {
             let rasterStart = Date()
-            guard let raster = try await rasterizer.recognitionRaster(for: page, in: document, maxResolution: job.maxOCRResolution) else {
+            let prepared = try await rasterizer.prepared(page, in: document, maxResolution: job.maxOCRResolution, plan: plan)
+            guard let raster = prepared.raster else {
                 report.outcome = .skipped("no image to recognize")
                 return PageResult(report: report, recognition: nil)
             }
             report.rasterizeSeconds = Date().timeIntervalSince(rasterStart)
-            let recognition = try await engines.perform { engine in try PageRecognizer.run(raster, engine: engine, job: job.recognition) }
+            if prepared.blankBack {
+                report.outcome = removedOutcome
+                report.removed = true
+                return PageResult(report: report, recognition: nil)
+            }
+            report.deskewDegrees = prepared.deskewDegrees
+            report.cleaned = prepared.cleaned
+            let wantsStrokes = job.outline.map { $0 != .off } ?? false
+            let (recognition, strokes) = try await engines.perform { engine in
+                let recognition = try PageRecognizer.run(raster, engine: engine, job: job.recognition)
+                // Boxes are in `raster`'s pixels unless the page was turned to be read.
+                guard wantsStrokes, recognition.rotationCorrection == 0, let ocr = recognition.ocr else { return (recognition, nil as [Double]?) }
+                return (recognition, LineStrokes.measure(ocr, in: raster))
+            }
             report.recognizeSeconds = recognition.seconds
             report.dpi = recognition.dpi
             report.rotationApplied = recognition.rotationCorrection * 90
@@ -162,7 +210,7 @@ public struct OCRRunner: Sendable {
             } else {
                 report.outcome = .skipped("blank page")
             }
-            return PageResult(report: report, recognition: recognition)
+            return PageResult(report: report, recognition: recognition, lineStrokes: strokes, replacement: prepared.replacement)
         } catch let error as OCRError where error.code == .timedOut {
             report.outcome = .failed("page \(page.index + 1): \(error.message) (--page-timeout)")
         } catch let error as ImagingError where error.code == .timedOut {

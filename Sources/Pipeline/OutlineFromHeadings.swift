@@ -18,16 +18,36 @@ enum OutlineFromHeadings {
     static let boldMarkers = ["bold", "black", "heavy", "semibold", "demi"]
 
     /// The lines of a recognized page, in the page's user space.
-    static func lines(of ocr: OCRPage, page: PDFPage, pixelToPage: Matrix) -> [HeadingLine] {
-        ocr.lines.compactMap { line in
+    /// `strokes`: each line's stroke weight (`LineStrokes`), in the order of `ocr.lines`.
+    static func lines(of ocr: OCRPage, page: PDFPage, pixelToPage: Matrix, strokes: [Double]? = nil) -> [HeadingLine] {
+        ocr.lines.enumerated().compactMap { index, line in
             let text = line.words.map(\.text).joined(separator: " ")
             let box = pixelToPage.transform(PDFRect(line.box.left, line.box.top, line.box.right, line.box.bottom))
             guard !text.isEmpty, line.box.height > 0 else { return nil }
             let pointsPerPixel = box.height / line.box.height
             return HeadingLine(text: text, page: page.index, left: box.x0, right: box.x1, top: box.y1, bottom: box.y0,
-                               size: line.ascender * pointsPerPixel / ascenderPerEm, isBold: nil,
+                               size: letterHeight(of: line) * pointsPerPixel / ascenderPerEm, isBold: nil,
+                               stroke: strokes.flatMap { $0.indices.contains(index) ? $0[index] : nil },
                                pageBottom: page.cropBox.y0, pageHeight: page.cropBox.height)
         }
+    }
+
+    /// Where among a line's words' heights (baseline to top) its letter height is read: the
+    /// upper quartile is the height of its tall letters (most lines have a capital or an
+    /// ascender in most words), and one box standing above the rest — a check box read as
+    /// a letter, a logo — does not move it as it moves the line's own box.
+    static let letterHeightQuantile = 0.75
+
+    /// The height of a recognized line's tall letters above its baseline, in pixels.
+    static func letterHeight(of line: OCRLine) -> Double {
+        let (x0, y0, x1, y1) = line.baseline
+        let heights = line.words.filter { $0.text.contains(where: \.isLetter) }.map { word -> Double in
+            let middle = (word.box.left + word.box.right) / 2
+            let baseline = x1 == x0 ? y0 : y0 + (y1 - y0) * (middle - x0) / (x1 - x0)
+            return baseline - word.box.top
+        }.filter { $0 > 0 }.sorted()
+        guard !heights.isEmpty else { return line.ascender }
+        return heights[Int(letterHeightQuantile * Double(heights.count - 1))]
     }
 
     /// The lines of a page's text (visible text; a page with only invisible text, an OCR

@@ -40,6 +40,13 @@ public struct PageReport: Sendable {
     /// Whether the page failed because the file lost part of it (a content stream, image or
     /// form it refers to is missing or unreadable; see `PageDamage`), not because OCR failed.
     public var damaged = false
+    /// Whether the page was left out of the output as a blank page (`--remove-blank-pages`).
+    public var removed = false
+    /// The skew, in degrees, `--deskew` straightened the page's image by (clockwise
+    /// positive, as Leptonica measures it); nil when the image was not turned.
+    public var deskewDegrees: Double?
+    /// Whether the image the engine read was cleaned (`--clean`, `--clean-final`).
+    public var cleaned = false
 }
 
 /// The result of a run.
@@ -59,6 +66,9 @@ public struct RunReport: Sendable {
 
     /// Pages that failed because the file lost part of them (see `PageReport.damaged`).
     public var damagedPages: [Int] { pages.filter(\.damaged).map(\.index) }
+
+    /// Pages left out of the output as blank (`--remove-blank-pages`), 0-based.
+    public var removedPages: [Int] { pages.filter(\.removed).map(\.index) }
 
     /// Pages that failed.
     public var failedPages: [Int] {

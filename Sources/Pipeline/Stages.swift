@@ -16,7 +16,7 @@ actor RasterizeStage {
 
     deinit { executor.stop() }
 
-    private let rasterizer: PageRasterizer
+    let rasterizer: PageRasterizer
 
     /// - Parameter timeLimit: seconds composing one page may take (`--page-timeout`): past
     ///   them the page fails with `ImagingError(.timedOut)`; nil for no limit but the
@@ -29,13 +29,6 @@ actor RasterizeStage {
 
     func raster(for page: PDFPage, in document: PDFDocument) throws -> PageRaster? {
         try rasterizer.raster(for: page, document: document)
-    }
-
-    /// The page's raster ready for recognition (see `PageRaster.forRecognition`), made here
-    /// so that a page waiting for an engine holds a gray raster, not a colour one four times
-    /// its size.
-    func recognitionRaster(for page: PDFPage, in document: PDFDocument, maxResolution: Int) throws -> PageRaster? {
-        try rasterizer.raster(for: page, document: document)?.forRecognition(maxResolution: maxResolution)
     }
 }
 
@@ -75,6 +68,16 @@ actor WriteStage {
         do { try rewriter.setOutline(entries) } catch {
             throw PipelineError(.badInput, "the outline cannot be written: \(error)")
         }
+    }
+
+    /// Stores `stream` as the image object `ref` (a scan straightened or cleaned).
+    func replaceImage(_ ref: ObjectRef, with stream: PDFStream) {
+        rewriter.set(ref, .stream(stream))
+    }
+
+    /// Leaves the page objects `pages` out of the output's page tree.
+    func removePages(_ pages: Set<ObjectRef>) {
+        rewriter.removePages(pages)
     }
 
     /// Turns the page clockwise through its `/Rotate` entry; the content is not touched.

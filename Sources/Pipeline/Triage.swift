@@ -33,7 +33,18 @@ public struct Triage: Sendable {
     /// What to do with `page`.
     /// - Throws: `PipelineError(.priorText)` in `.strict` mode when the page already has text.
     public func decide(_ page: PDFPage) throws -> PageDecision {
-        let kind = PageFacts.measure(page, in: document).kind
+        try decide(page, facts: facts(page))
+    }
+
+    /// The measured facts of `page`, from which `decide(_:facts:)` decides.
+    public func facts(_ page: PDFPage) -> PageFacts {
+        PageFacts.measure(page, in: document)
+    }
+
+    /// What to do with `page`, whose facts were measured already.
+    /// - Throws: as `decide(_:)`.
+    public func decide(_ page: PDFPage, facts: PageFacts) throws -> PageDecision {
+        let kind = facts.kind
         if mode == .strict && [.text, .mixed, .ownLayer, .otherLayer].contains(kind) {
             throw PipelineError(.priorText, "page \(page.index + 1) already has text; nothing was written (--strict: use --force-ocr or --redo-ocr, or leave out --strict to OCR only the pages that need it)")
         }

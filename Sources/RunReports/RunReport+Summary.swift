@@ -3,13 +3,14 @@ import Pipeline
 
 extension RunReport {
     /// The closing line of a run for people: pages recognized (and words), left as they were
-    /// (grouped by reason), failed, turned upright, then `in S s → output`. `rotatePages`:
+    /// (grouped by reason), failed, blank backs removed, straightened, turned upright, then `in S s → output`. `rotatePages`:
     /// the job turned pages (`--rotate-pages`), so the line says how many, even none.
     public func summary(output: String, seconds: Double, rotatePages: Bool = false) -> String {
         var recognized = 0, words = 0, skipped = 0, failed = 0
         var reasons: [String: Int] = [:]
-        for outcome in outcomes {
-            switch outcome {
+        // Blank backs removed (`--remove-blank-pages`) are counted on their own below.
+        for page in pages where !page.removed {
+            switch page.outcome {
             case .recognized(let n): recognized += 1; words += n
             case .skipped(let reason): skipped += 1; reasons[reason, default: 0] += 1
             case .failed: failed += 1
@@ -21,6 +22,13 @@ extension RunReport {
             parts.append("\(skipped) left as they were (\(why))")
         }
         if failed > 0 { parts.append("\(failed) failed") }
+        let removed = removedPages
+        if !removed.isEmpty {
+            let list = removed.map { String($0 + 1) }.joined(separator: ", ")
+            parts.append("\(removed.count) blank page\(removed.count == 1 ? "" : "s") removed (page\(removed.count == 1 ? "" : "s") \(list))")
+        }
+        let straightened = pages.filter { $0.deskewDegrees != nil }.count
+        if straightened > 0 { parts.append("\(straightened) page\(straightened == 1 ? "" : "s") straightened by --deskew") }
         let turned = pages.filter { $0.rotationApplied % 360 != 0 }.count
         if turned > 0 || rotatePages { parts.append("\(turned) page\(turned == 1 ? "" : "s") turned upright by --rotate-pages") }
         return parts.joined(separator: ", ") + String(format: " in %.1f s → %@", seconds, output)

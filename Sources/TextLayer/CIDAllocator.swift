@@ -1,3 +1,5 @@
+import PDFWriter
+
 /// Assigns a two-byte CID to every distinct character (grapheme cluster) the text layer
 /// shows, so any Unicode text, ligatures and combining marks included, survives copy/paste
 /// through the font's `ToUnicode` map.
@@ -21,39 +23,6 @@ struct CIDAllocator {
 
     /// The `ToUnicode` CMap for all CIDs handed out (ISO 32000-1 §9.10.3).
     func toUnicodeCMap() -> [UInt8] {
-        var text = """
-        /CIDInit /ProcSet findresource begin
-        12 dict begin
-        begincmap
-        /CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def
-        /CMapName /Adobe-Identity-UCS def
-        /CMapType 2 def
-        1 begincodespacerange
-        <0000> <FFFF>
-        endcodespacerange
-
-        """
-        for chunkStart in stride(from: 0, to: characters.count, by: 100) {
-            let chunk = characters[chunkStart..<min(chunkStart + 100, characters.count)]
-            text += "\(chunk.count) beginbfchar\n"
-            for (offset, character) in chunk.enumerated() {
-                let utf16 = String(character).utf16.map { hex4(Int($0)) }.joined()
-                text += "<\(hex4(chunkStart + offset + 1))> <\(utf16)>\n"
-            }
-            text += "endbfchar\n"
-        }
-        text += """
-        endcmap
-        CMapName currentdict /CMap defineresource pop
-        end
-        end
-
-        """
-        return Array(text.utf8)
-    }
-
-    private func hex4(_ v: Int) -> String {
-        let digits = Array("0123456789ABCDEF")
-        return String([digits[v >> 12 & 0xF], digits[v >> 8 & 0xF], digits[v >> 4 & 0xF], digits[v & 0xF]])
+        ToUnicodeCMap.make(codeBytes: 2, entries: characters.enumerated().map { (code: $0.offset + 1, text: String($0.element)) })
     }
 }

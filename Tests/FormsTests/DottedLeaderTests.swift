@@ -9,8 +9,8 @@ import TestSupport
 @Suite struct DottedLeaderTests: HandMadeLayout {
     /// A white 200-dpi strip 612 × 100 points with a label's letters (a solid block) from
     /// x = 72 to 110 points on a baseline at y = 60, followed by dots of `pitch` points from
-    /// x = 112 to 400.
-    private func strip(pitch: Double) throws -> PixImage {
+    /// x = 112 to 400, each `dot` points wide and tall.
+    private func strip(pitch: Double, dot: Double = 1.1) throws -> PixImage {
         let scale = 200.0 / 72.0
         let width = Int(612 * scale), height = Int(100 * scale)
         var pixels = [UInt8](repeating: 255, count: width * height)
@@ -19,7 +19,7 @@ import TestSupport
         }
         fill(72, 51, 110, 60)
         var x = 112.0
-        while x < 400 { fill(x, 58.9, x + 1.1, 60); x += pitch }
+        while x < 400 { fill(x, 60 - dot, x + dot, 60); x += pitch }
         return try PixImage(encoded: Array("P5\n\(width) \(height)\n255\n".utf8) + pixels)
     }
 
@@ -40,6 +40,18 @@ import TestSupport
         let field = try #require(fields.first { $0.kind == .text })
         #expect(field.label == "Nome")
         #expect(field.rect.left <= 120 && field.rect.right >= 390 && abs(field.rect.bottom - 59.5) <= 2)
+    }
+
+    @Test func aLeaderOfRoundDotsTallerThanAHairlineIsStillAWritingLine() throws {
+        // Dots 1.6 points across (taller than the thickest writing line, 1.3): the line is as
+        // light as a hairline all the same, and no divider.
+        let image = try strip(pitch: 3.6, dot: 1.6)
+        let primitives = try RasterPrimitiveFinder().primitives(of: image, page: 0, pageWidth: 612, pageHeight: 100, words: ocrWords)
+        let leader = try #require(primitives.rules.first { $0.orientation == .horizontal && abs($0.position - 59.2) <= 1.5 })
+        #expect(leader.thickness < FormDetectionParameters().maxUnderlineThickness)
+        let field = try #require(FieldAssembler().fields(from: primitives).first { $0.kind == .text })
+        #expect(field.label == "Nome")
+        #expect(field.rect.left <= 120 && field.rect.right >= 390)
     }
 
     @Test func dotsSpacedToLeadTheEyeToABoxAreNoWritingLine() throws {

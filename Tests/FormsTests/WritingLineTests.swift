@@ -104,4 +104,53 @@ import Testing
         #expect(result.count == 1)
         #expect(result.first.map { $0.rect.top >= 264 && abs($0.rect.bottom - 278) < 1 && $0.rect.height >= 10 } == true)
     }
+
+    @Test func aTwoLineAmountCellIsWrittenOnTheLineItsNumberStandsBesideAndSoIsItsRow() throws {
+        // A tax form's item whose caption runs over two lines: the amount cells are 24 points
+        // tall, the line number "1" centred on their lower line; the row's second column has no
+        // number of its own.
+        let first = LayoutRect(left: 490, top: 144, right: 554, bottom: 168)
+        let second = LayoutRect(left: 554, top: 144, right: 590, bottom: 168)
+        let page = LayoutPrimitives(page: 0, width: 612, height: 792, boxes: [first, second],
+                                    words: [word("Income", 40, 146, 90, 154), word("trusts", 40, 158, 80, 166),
+                                            word("1", 470, 157, 476, 165)])
+        let result = fields(page).sorted { $0.rect.left < $1.rect.left }
+        #expect(result.count == 2)
+        for field in result {
+            #expect(field.rect.bottom == 168 && field.rect.top >= 153 && field.rect.top <= 157)
+        }
+        // The number centred on the cell: a one-line cell, written whole.
+        let centred = fields(LayoutPrimitives(page: 0, width: 612, height: 792, boxes: [first],
+                                              words: [word("1", 470, 152, 476, 160)]))
+        #expect(try #require(centred.first).rect == first)
+    }
+
+    @Test func aCaptionedBoxWithAUnitOnItsBottomLineIsWrittenAfterTheUnit() {
+        // An information return's amount box: "1 Rents" at the top, "$" at the start of the
+        // bottom line; the box is a cell of a grid (another box continues its column below).
+        let cell = LayoutRect(left: 300, top: 40, right: 530, bottom: 80)
+        let below = LayoutRect(left: 300, top: 80, right: 530, bottom: 120)
+        // OCR keeps no word without a letter or digit: each "$" is a mark of ink.
+        let page = LayoutPrimitives(page: 0, width: 612, height: 792, boxes: [cell, below],
+                                    words: [word("1", 304, 43, 308, 51), word("Rents", 314, 43, 340, 51),
+                                            word("2", 304, 83, 308, 91), word("Royalties", 314, 83, 355, 91)],
+                                    marks: [LayoutRect(left: 303, top: 66, right: 309, bottom: 77),
+                                            LayoutRect(left: 303, top: 106, right: 309, bottom: 117)])
+        let result = fields(page).sorted { $0.rect.top < $1.rect.top }
+        #expect(result.count == 2)
+        guard let rents = result.first else { return }
+        #expect(rents.kind == .text && rents.label.contains("Rents"))
+        #expect(rents.rect.left >= 309 && rents.rect.left <= 311 && rents.rect.right == 530)
+        #expect(rents.rect.bottom == 80 && rents.rect.top >= 63 && rents.rect.top <= 66)
+    }
+
+    @Test func aCaptionedBoxWithPrintAcrossItsBottomLineIsNotWrittenAfterAUnit() {
+        // A second line of caption text ("of dividends") is no unit: the box keeps the old rules.
+        let cell = LayoutRect(left: 300, top: 40, right: 530, bottom: 80)
+        let page = LayoutPrimitives(page: 0, width: 612, height: 792, boxes: [cell],
+                                    words: [word("8", 304, 43, 308, 51), word("Payments", 314, 43, 360, 51),
+                                            word("interest", 330, 66, 370, 77)],
+                                    marks: [LayoutRect(left: 303, top: 66, right: 309, bottom: 77)])
+        #expect(!fields(page).contains { $0.rect.left > 305 && $0.rect.left < 312 })
+    }
 }

@@ -99,4 +99,25 @@ import Testing
     func numberingGivesTheDepth(text: String, depth: Int?) {
         #expect(HeadingNumbering.depth(of: text) == depth)
     }
+
+    @Test func heavyStrokesMakeARecognizedLineBold() {
+        var page = PageBuilder(page: 0)
+        page.paragraph(8)
+        page.add("Buildbot Automation", size: 10, bold: nil, gapAfter: 0.8)
+        page.paragraph(8)
+        // Recognized text: no weight, strokes measured; the heading's are 1.6 times the body's.
+        let lines = page.lines.map { line -> HeadingLine in
+            var copy = line
+            copy.isBold = nil
+            copy.stroke = line.text == "Buildbot Automation" ? 0.16 : 0.1
+            return copy
+        }
+        #expect(HeadingDetector().headings(in: lines).map(\.title) == ["Buildbot Automation"])
+        let unmeasured = lines.map { line -> HeadingLine in
+            var copy = line
+            copy.stroke = nil
+            return copy
+        }
+        #expect(HeadingDetector().headings(in: unmeasured).isEmpty)
+    }
 }

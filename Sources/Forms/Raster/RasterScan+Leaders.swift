@@ -24,7 +24,11 @@ extension RasterScan {
             // reads the dots as letters, or glues them to the label), so words do not decide.
             if hasPrintAbove(box) { continue }
             if solid.contains(where: { abs($0.position - r.center.y) <= 2 && $0.start <= r.left + 2 && $0.end >= r.right - 2 }) { continue }
-            rules.append(Rule(orientation: .horizontal, position: r.center.y, start: r.left, end: r.right, thickness: r.height))
+            // Its weight is its dots' ink per unit of length, the measure a solid rule's
+            // thickness is: a leader's dots stand taller than a hairline (round dots of 1.5 to
+            // 2 points), but the line is as light as one, and no divider.
+            let weight = Double(dots.inkCount(in: box)) / Double(max(1, box.width)) * frame.scaleY
+            rules.append(Rule(orientation: .horizontal, position: r.center.y, start: r.left, end: r.right, thickness: weight))
         }
         return RuleScan(rules: rules, mask: lines)
     }
@@ -62,7 +66,7 @@ extension RasterScan {
         return words.compactMap { word in
             let r = word.rect
             let under = leaders.filter { l in
-                l.position > r.center.y - 0.25 * r.height && l.position <= r.bottom + l.thickness
+                l.position > r.center.y - 0.25 * r.height && l.position <= r.bottom + parameters.maxLeaderDot
                     && min(l.end, r.right) - max(l.start, r.left) > 0
             }
             guard let leader = under.max(by: { $0.position < $1.position }) else { return word }

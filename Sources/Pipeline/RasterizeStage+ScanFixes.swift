@@ -1,0 +1,63 @@
+import Imaging
+import PDF
+import PDFImages
+
+/// A page's recognition raster after the job's scan fixes, and what they did.
+struct PreparedPage: Sendable {
+    /// The raster the engine reads; nil when the page paints no image.
+    var raster: PageRaster?
+    /// The page is a blank back to leave out (`--remove-blank-pages`).
+    var blankBack = false
+    /// The skew the image was straightened by (`--deskew`), in degrees clockwise.
+    var deskewDegrees: Double?
+    /// Whether the raster was cleaned (`--clean`, `--clean-final`).
+    var cleaned = false
+    /// The page's image stored again, changed (`--deskew`, `--clean-final`).
+    var replacement: (ref: ObjectRef, stream: PDFStream)?
+}
+
+extension RasterizeStage {
+    /// The page's raster ready for recognition (see `PageRaster.forRecognition`), with the
+    /// fixes of `plan` applied, made here so that a page waiting for an engine holds a gray
+    /// raster, not a colour one four times its size.
+    ///
+    /// Deskew measures the skew on the raster and turns both the raster and the stored
+    /// image by it about their common centre: a plain scan's image covers the page
+    /// (`ScanImage`), so the raster is that image (reduced, and turned by the page's
+    /// `/Rotate`, which a small turn commutes with), and the words read from the turned
+    /// raster land on the turned image.
+    func prepared(_ page: PDFPage, in document: PDFDocument, maxResolution: Int, plan: ScanPagePlan) throws -> PreparedPage {
+        guard let composition = try rasterizer.composition(for: page, document: document) else { return PreparedPage() }
+        var raster = try composition.raster.forRecognition(maxResolution: maxResolution)
+        var prepared = PreparedPage(raster: raster)
+        // Vector marks (a drawn line, a signature stroke) are not in the raster: such a page is kept.
+        if plan.removeIfBlank && !composition.paintsVector && composition.imagesLeftOut == 0 {
+            prepared.blankBack = try raster.image.looksLikeBlankBack(dpi: raster.dpi)
+            if prepared.blankBack { return prepared }
+        }
+        let scan = plan.changesImage ? try ScanImage.find(on: page, in: document) : nil
+        var stored: PixImage?
+        if plan.deskew, let scan {
+            let skew = try raster.image.measuredSkew()
+            if abs(skew) >= PixImage.smallestDeskew {
+                raster.image = try raster.image.straightened(byDegrees: skew)
+                stored = try scan.decoded(in: document).straightened(byDegrees: skew)
+                prepared.deskewDegrees = skew
+            }
+        }
+        if plan.clean {
+            raster.image = try raster.image.cleaned(dpi: raster.dpi)
+            prepared.cleaned = true
+            if plan.storeCleaned, let scan {
+                let image = try stored ?? scan.decoded(in: document)
+                stored = try image.cleaned(dpi: Int((Double(image.width) / page.cropBox.width * 72).rounded()))
+            }
+        }
+        raster.image.setResolution(raster.dpi)
+        prepared.raster = raster
+        if let scan, let stored {
+            prepared.replacement = (scan.ref, try scan.replacement(storing: stored))
+        }
+        return prepared
+    }
+}
