@@ -5,6 +5,7 @@ against Legible's. Reads run_peer.py / tess_floor.py results (BENCH_RESULTS).
 
 Usage: ocr-ratios.py [--results DIR] [--legible NAME]          ratios of legible, tess_floor, ocrmypdf
        ocr-ratios.py [--results DIR] --sweep NAME [NAME ...]    one row per run, CPU against the first
+                     [--split DOC,DOC]                          and per part: these documents, the rest
 """
 import argparse
 import json
@@ -81,6 +82,17 @@ def sweep(a):
     if not runs:
         raise SystemExit("no sweep results in %s" % a.results)
     common = set.intersection(*(set(r) for _, r in runs))
+    if a.split:
+        # Parameters fitted on some documents are judged on the others: one table for each part.
+        held = set(a.split.split(","))
+        for title, part in (("documents " + a.split, common & held), ("the other documents", common - held)):
+            print("\n%s:" % title)
+            sweep_table(runs, part)
+        print("\nall documents:")
+    sweep_table(runs, common)
+
+
+def sweep_table(runs, common):
     base = sum(cpu(runs[0][1][d]) for d in common)
     pages = sum(runs[0][1][d]["pages"] for d in common)
     print("| run | docs | pages | CPU s/page | CPU vs %s | CER best | word recall | box IoU>=.5 | peak RSS MB |" % runs[0][0])
@@ -97,6 +109,7 @@ def main():
     ap.add_argument("--results", default=os.environ.get("BENCH_RESULTS", "/tmp/legible-bench/ocr-results"))
     ap.add_argument("--legible", default="legible")
     ap.add_argument("--sweep", nargs="+")
+    ap.add_argument("--split", help="with --sweep: also one table for these doc ids (comma-separated) and one for the rest")
     a = ap.parse_args()
     sweep(a) if a.sweep else ratios(a)
 

@@ -21,16 +21,23 @@ public struct PageRaster: Sendable {
     public func rotated(quarterTurns: Int) throws -> PageRaster {
         let q = ((quarterTurns % 4) + 4) % 4
         guard q != 0 else { return self }
+        return PageRaster(image: try image.rotated(quarterTurns: q), dpi: dpi,
+                          pixelToPage: pixelToPage(turnedBy: q))
+    }
+
+    /// The mapping to the page of this raster's pixels once turned clockwise by `quarterTurns`
+    /// × 90° (the image itself is not turned): the frame `rotated(quarterTurns:)` would give.
+    public func pixelToPage(turnedBy quarterTurns: Int) -> Matrix {
         let w = Double(image.width), h = Double(image.height)
         // Inverse of the rotation: new pixel coordinates back to old ones.
         let back: Matrix
-        switch q {
+        switch ((quarterTurns % 4) + 4) % 4 {
+        case 0: return pixelToPage
         case 1: back = Matrix(0, -1, 1, 0, 0, h)
         case 2: back = Matrix(-1, 0, 0, -1, w, h)
         default: back = Matrix(0, 1, -1, 0, w, 0)
         }
-        return PageRaster(image: try image.rotated(quarterTurns: q), dpi: dpi,
-                          pixelToPage: back.concatenating(pixelToPage))
+        return back.concatenating(pixelToPage)
     }
 
     /// The same raster resampled down to at most `maxDPI` (unchanged when already below),

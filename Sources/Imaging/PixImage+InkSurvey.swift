@@ -23,17 +23,7 @@ extension PixImage {
     /// connected components the size of a character are kept (see `InkSurvey`).
     /// - Parameter dpi: the image's resolution.
     public func surveyInk(dpi: Int) throws -> InkSurvey {
-        let factor = dpi > Int(Self.surveyResolution) ? Self.surveyResolution / Double(dpi) : 1
-        let reduced: PixImage
-        if factor < 1 {
-            reduced = try withPix { pix in
-                depth == 1 ? try PixImage(pixScaleToGray(pix, Float(factor)), or: "reduction failed")
-                    : try PixImage(pixScaleAreaMap(pix, Float(factor), Float(factor)), or: "reduction failed")
-            }
-        } else {
-            reduced = self
-        }
-        let gray = try reduced.gray8()
+        let (gray, factor) = try grayReduced(toAtMost: Self.surveyResolution, from: dpi)
         let binary = try gray.withPix { try PixImage(pixThresholdToBinary($0, 128), or: "thresholding failed") }
         let effective = Double(dpi) * factor
         let minimumHeight = Int32((0.035 * effective).rounded(.up))    // ~2.5 pt: tiny text still counts
@@ -52,6 +42,20 @@ extension PixImage {
         guard heights.count >= Self.marksForXHeight else { return InkSurvey(isBlank: heights.isEmpty, xHeight: nil) }
         // Reduced pixels back to the image's own (the reduction scaled both axes alike).
         return InkSurvey(isBlank: false, xHeight: Self.groupedMedian(heights) / factor)
+    }
+
+    /// An 8-bit gray copy at `resolution` when the image (at `dpi`) is finer, with the factor
+    /// it was reduced by (1 when it was not): averaged by area, a bilevel image through
+    /// Leptonica's scale-to-gray, so thin strokes stay visible as gray. What the page checks
+    /// that look at marks the size of a letter (`surveyInk`, `looksLikeBlankBack`) read.
+    func grayReduced(toAtMost resolution: Double, from dpi: Int) throws -> (image: PixImage, factor: Double) {
+        let factor = Double(dpi) > resolution ? resolution / Double(dpi) : 1
+        guard factor < 1 else { return (try gray8(), 1) }
+        let reduced = try withPix { pix in
+            depth == 1 ? try PixImage(pixScaleToGray(pix, Float(factor)), or: "reduction failed")
+                : try PixImage(pixScaleAreaMap(pix, Float(factor), Float(factor)), or: "reduction failed")
+        }
+        return (try reduced.gray8(), factor)
     }
 
     /// Whether the image holds nothing that could be text (see `InkSurvey.isBlank`).

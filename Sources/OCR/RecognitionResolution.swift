@@ -14,6 +14,10 @@ public enum RecognitionResolution {
     /// resolution, CER best 0.00426 against 0.00412, word recall 0.9905 against 0.9912.
     public static let targetXHeight = 14.0
 
+    /// Whether a bilevel page is reduced (to gray, by area) like any other. To be settled
+    /// by the OCR benchmark's bilevel pages.
+    public static let reducesBilevelPages = false
+
     /// Never below this: Tesseract's layout analysis finds rules, punctuation and small print
     /// by pixel sizes tuned near 300 dpi, and a page of large type may still carry a footnote.
     public static let lowestResolution = 150

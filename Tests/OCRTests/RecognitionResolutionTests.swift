@@ -50,11 +50,15 @@ struct RecognitionResolutionTests {
         (21, 300), (30, 300), (42, 600), (28, 400), (56, 400), (11, 300), (16, 200), (10, 150),
     ])
     func chosenScale(xHeight: Int, dpi: Int) throws {
-        let recognition = try PageRecognizer.run(try raster(xHeight: xHeight, dpi: dpi), engine: FakeEngine(),
-                                                 job: options(target: target))
+        let engine = SizeRecordingEngine()
+        let recognition = try PageRecognizer.run(try raster(xHeight: xHeight, dpi: dpi), engine: engine, job: options(target: target))
         let ocr = try #require(recognition.ocr)
-        // The engine saw the reduced image, and was told its resolution.
-        #expect(ocr.dpi == recognition.dpi && ocr.width == Int((Double(dpi * 17 / 2 * recognition.dpi) / Double(dpi)).rounded()))
+        // The engine saw the reduced image, and was told its resolution ...
+        let width = dpi * 17 / 2
+        #expect(engine.seen.map(\.width) == [Int((Double(width * recognition.dpi) / Double(dpi)).rounded())])
+        #expect(engine.seen.map(\.dpi) == [recognition.dpi])
+        // ... and the words come back in the page raster's own frame.
+        #expect(ocr.dpi == dpi && ocr.width == width && ocr.height == dpi * 11)
         let expected = RecognitionResolution.resolution(forXHeight: Double(xHeight), at: dpi, target: target)
         if expected == dpi {
             #expect(recognition.dpi == dpi, "x-height \(xHeight) at \(dpi) dpi keeps its resolution")
@@ -65,9 +69,12 @@ struct RecognitionResolutionTests {
         }
     }
 
-    @Test("words come back to the same place on the page at every scale")
+    @Test("words come back to the same place on the page and in the raster at every scale")
     func exactMappingAtEveryScale() throws {
         let source = try raster(xHeight: 40, dpi: 300)
+        let unreduced = try PageRecognizer.run(source, engine: FakeEngine(), job: options(target: 0))
+        let unreducedPage = try #require(unreduced.ocr)
+        #expect(unreduced.dpi == 300)
         var seen = Set<Int>()
         for target in stride(from: 16.0, through: 40, by: 1.5) {
             let recognition = try PageRecognizer.run(source, engine: FakeEngine(), job: options(target: target))
@@ -80,8 +87,48 @@ struct RecognitionResolutionTests {
             let w = 8.5 * 72, h = 11.0 * 72
             #expect(abs(topLeft.x - w * 0.1) < 1e-9 && abs(topLeft.y - (792 - h * 0.1)) < 1e-9, "at \(recognition.dpi) dpi")
             #expect(abs(bottomRight.x - w * 0.9) < 1e-9 && abs(bottomRight.y - (792 - h * 0.15)) < 1e-9, "at \(recognition.dpi) dpi")
+            // In the raster's pixels, as the unreduced run has them: the same frame and mapping,
+            // and every hOCR and ALTO coordinate the same.
+            #expect(recognition.pixelToPage == unreduced.pixelToPage)
+            #expect(ocr.width == unreducedPage.width && ocr.height == unreducedPage.height && ocr.dpi == unreducedPage.dpi)
+            #expect(abs(box.left - unreducedPage.lines[0].box.left) < 1e-9 && abs(box.bottom - unreducedPage.lines[0].box.bottom) < 1e-9)
+            #expect(HOCRWriter.document(ocr, pageNumber: 1) == HOCRWriter.document(unreducedPage, pageNumber: 1), "at \(recognition.dpi) dpi")
+            #expect(ALTOWriter.document(ocr, pageNumber: 1) == ALTOWriter.document(unreducedPage, pageNumber: 1), "at \(recognition.dpi) dpi")
         }
         #expect(seen.count >= 8, "scales tried: \(seen.sorted())")
+    }
+
+    @Test("a page turned upright keeps its words in the turned raster's frame at every scale", arguments: [1, 2, 3])
+    func mappingOfATurnedPage(quarterTurns: Int) throws {
+        let source = try raster(xHeight: 40, dpi: 300)
+        let engine = TurningEngine(correction: quarterTurns)
+        var job = options(target: 0)
+        job.rotatePages = true
+        let unreduced = try PageRecognizer.run(source, engine: engine, job: job)
+        #expect(unreduced.rotationCorrection == quarterTurns)
+        let turned = try source.rotated(quarterTurns: quarterTurns)
+        #expect(unreduced.pixelToPage == turned.pixelToPage)
+        for target in [20.0, 28, 33] {
+            job.targetXHeight = target
+            let recognition = try PageRecognizer.run(source, engine: engine, job: job)
+            let ocr = try #require(recognition.ocr)
+            #expect(recognition.dpi < 300 && recognition.rotationCorrection == quarterTurns)
+            #expect(ocr.width == turned.image.width && ocr.height == turned.image.height && ocr.dpi == 300)
+            #expect(recognition.pixelToPage == turned.pixelToPage)
+            #expect(HOCRWriter.document(ocr, pageNumber: 1) == HOCRWriter.document(try #require(unreduced.ocr), pageNumber: 1))
+        }
+    }
+
+    @Test("a bilevel page is read at its own resolution unless asked to reduce it")
+    func bilevelPagesKeepTheirResolution() throws {
+        let gray = try raster(xHeight: 40, dpi: 300)
+        let bilevel = PageRaster(image: try gray.image.binarized(), dpi: 300, pixelToPage: gray.pixelToPage)
+        var job = options(target: target)
+        job.reducesBilevelPages = false
+        #expect(try PageRecognizer.run(bilevel, engine: FakeEngine(), job: job).dpi == 300)
+        job.reducesBilevelPages = true
+        #expect(try PageRecognizer.run(bilevel, engine: FakeEngine(), job: job).dpi < 300)
+        #expect(try PageRecognizer.run(gray, engine: FakeEngine(), job: job).dpi < 300)
     }
 
     @Test("a bilevel page is reduced to gray with its mapping exact")
@@ -94,5 +141,32 @@ struct RecognitionResolutionTests {
             let corner = reduced.pixelToPage.apply(Double(reduced.image.width), Double(reduced.image.height))
             #expect(abs(corner.x - 612) < 1e-9 && abs(corner.y) < 1e-9, "at \(dpi) dpi")
         }
+    }
+}
+
+/// A `FakeEngine` that notes the size and resolution of every image it is given.
+private final class SizeRecordingEngine: OCREngine {
+    private let fake = FakeEngine()
+    private(set) var seen: [(width: Int, dpi: Int)] = []
+
+    func recognize(_ image: PixImage, dpi: Int, timeout: Double?) throws -> OCRPage {
+        seen.append((image.width, dpi))
+        return try fake.recognize(image, dpi: dpi, timeout: timeout)
+    }
+}
+
+/// A `FakeEngine` that finds every page turned and says so with full confidence.
+private final class TurningEngine: OCREngine {
+    private let fake = FakeEngine()
+    let correction: Int
+
+    init(correction: Int) { self.correction = correction }
+
+    func recognize(_ image: PixImage, dpi: Int, timeout: Double?) throws -> OCRPage {
+        try fake.recognize(image, dpi: dpi, timeout: timeout)
+    }
+
+    func detectOrientation(_ image: PixImage, dpi: Int) throws -> OrientationGuess? {
+        OrientationGuess(correction: correction, confidence: 99)
     }
 }
