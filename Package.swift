@@ -41,19 +41,23 @@ let package = Package(
         // coverage (PDFText) and image placements (Imaging), so it sits above both (issue 17).
         .target(name: "DocumentFacts", dependencies: ["PDF", "PDFText", "Imaging", "FileIO"]),
         .target(name: "Forms", dependencies: ["PDF", "PDFText", "Imaging", "OCR", "PDFWriter"]),
-        // Image documents: images -> pages, image optimization (issue 17, out of Pipeline). Not in
-        // Imaging: they assemble and rewrite PDFs (PDFWriter), and Imaging stays below the writer.
+        // Image documents: images -> pages, image optimization, scan fixes on a page's image
+        // (deskew, clean), and which files are inputs (`InputKind`, `SourceTree`) (issue 17, out
+        // of Pipeline). Not in Imaging: they assemble and rewrite PDFs (PDFWriter), and Imaging
+        // stays below the writer.
         .target(name: "PDFImages", dependencies: ["PDF", "PDFWriter", "Imaging", "FileIO"]),
-        // Headings from measured lines, for `--outline` (issue 20): plain values in and out, so
-        // recognized and born-digital lines are judged by the same rules.
-        .target(name: "Headings"),
+        // Headings from measured lines, for `--outline` (issue 20): the detector takes plain
+        // values, so recognized and born-digital lines are judged by the same rules; the lines
+        // are measured here too, from recognized pages (OCR, their stroke weight from the raster
+        // with Imaging) and from page text (PDFText), and the outline entries made (PDFWriter).
+        .target(name: "Headings", dependencies: ["PDF", "PDFText", "PDFWriter", "Imaging", "OCR"]),
         .target(name: "Pipeline", dependencies: ["Headings", "PDF", "DocumentFacts", "FileIO", "PDFWriter", "Imaging", "OCR", "TextLayer", "Forms", "PDFText", "PDFA", "PDFImages"]),
         // Reports on Pipeline's runs for people and logs: closing lines, `-v` page lines,
         // `--log-json` lines, a watch's status file (what the command line prints, for library users too).
         .target(name: "RunReports", dependencies: ["Pipeline", "FileIO", "OCR"]),
         // The public, PDFKit-shaped library (issue 17): thin, delegating to the modules above.
         .target(name: "Legible", dependencies: ["PDF", "PDFWriter", "PDFText", "Imaging", "OCR", "Tesseract", "TextLayer", "Forms", "Pipeline", "PDFImages", "FileIO"]),
-        .target(name: "LegibleCLI", dependencies: ["Pipeline", "RunReports", "DocumentFacts", "FileIO", "Tesseract", "PDF", "OCR", "PDFText", "Forms", "Imaging", "PDFA", "PDFImages"]),
+        .target(name: "LegibleCLI", dependencies: ["Legible", "Pipeline", "RunReports", "DocumentFacts", "FileIO", "Tesseract", "PDF", "OCR", "PDFText", "Forms", "Imaging", "PDFA", "PDFImages"]),
         // lld: gold warns about mktemp inside the static Foundation that `make build` links.
         // Packed relative relocations (DT_RELR, glibc 2.36+, Debian 12): the loader applies the
         // binary's 76,000 relative relocations from a 15 KB bitmap instead of a 1.8 MB table,
@@ -77,6 +81,7 @@ let package = Package(
         .testTarget(name: "PDFImagesTests", dependencies: ["PDFImages", "FileIO", "Imaging", "PDF", "TestSupport"]),
         .testTarget(name: "RunReportsTests", dependencies: ["RunReports", "Pipeline", "FileIO", "OCR", "TestSupport"]),
         .testTarget(name: "HeadingsTests", dependencies: ["Headings"]),
+        .testTarget(name: "FileIOTests", dependencies: ["FileIO", "PDFWriter", "TestSupport"]),
         .testTarget(name: "LegibleCLITests", dependencies: ["LegibleCLI", "DocumentFacts", "FileIO", "RunReports", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,15 +1,23 @@
 extension HeadingDetector {
     /// Levels from sizes (each run of sizes within `levelSizeStep` is one level, larger
     /// higher) and, for numbered headings, from the numbering's depth below the level where
-    /// the document's first-depth numbers sit. Levels are then made consecutive and a child
+    /// the document's first-depth numbers sit (one below an unnumbered heading as large as
+    /// the shallowest numbered ones, when numbering starts below the first depth). Levels are
+    /// then made consecutive and a child
     /// never sits more than one level below the entry before it.
     func levels(of candidates: [Candidate]) -> [Heading] {
         guard !candidates.isEmpty else { return [] }
         let sizeLevels = sizeLevels(candidates.map(\.line.size))
         var levels = candidates.map { sizeLevels[$0.line.size] ?? 0 }
         let firstDepth = candidates.indices.filter { candidates[$0].numbering == 1 }.map { levels[$0] }.min()
-        if let base = firstDepth ?? candidates.indices.filter({ candidates[$0].numbering != nil }).map({ levels[$0] }).min() {
+        if var base = firstDepth ?? candidates.indices.filter({ candidates[$0].numbering != nil }).map({ levels[$0] }).min() {
             let shallowest = candidates.compactMap(\.numbering).min() ?? 1
+            // Numbers that start below the first depth ("2.1", no "2") sit under a chapter
+            // whose own number is set apart ("CHAPTER TWO") or left out: an unnumbered heading
+            // as large as the shallowest numbered ones is that chapter, one level up.
+            if shallowest > 1, candidates.indices.contains(where: { candidates[$0].numbering == nil && levels[$0] <= base }) {
+                base += 1
+            }
             for index in candidates.indices {
                 if let depth = candidates[index].numbering { levels[index] = base + depth - shallowest }
             }

@@ -32,6 +32,10 @@ public struct HeadingDetector: Sendable {
     /// Lines in the top or bottom part of the page this large (of its height) that repeat on
     /// other pages are running headers or footers.
     public var marginShare = 0.08
+    /// How much shorter (in body sizes) than the line below a body-size line may end and still
+    /// be read as running on into it: justified lines end together; a word that did not fit
+    /// leaves up to about one body size of slack.
+    public var wrapSlack = 1.0
     /// Two heading sizes within this ratio of one another are one level.
     public var levelSizeStep = 0.08
 
@@ -73,7 +77,17 @@ public struct HeadingDetector: Sendable {
                 previous = candidate
             }
         }
-        return levels(of: candidates)
+        return levels(of: Self.withoutRepeatedLabels(candidates))
+    }
+
+    /// `candidates` less the unnumbered ones whose text occurs more than once: "Note",
+    /// "Warning", "Synopsis", "Example" label a box or a block each time they appear; a
+    /// heading names one section.
+    static func withoutRepeatedLabels(_ candidates: [Candidate]) -> [Candidate] {
+        func key(_ candidate: Candidate) -> String { candidate.line.text.lowercased().filter(\.isLetter) }
+        var counts: [String: Int] = [:]
+        for candidate in candidates where candidate.numbering == nil { counts[key(candidate), default: 0] += 1 }
+        return candidates.filter { $0.numbering != nil || counts[key($0), default: 0] < 2 }
     }
 
     /// A line that may be a heading, with what marks it.
@@ -120,8 +134,11 @@ public struct HeadingDetector: Sendable {
         let marked = line.isBold == true || numbering != nil || capitals
         guard large || (marked && line.size >= body * markedSizeRatio) else { return nil }
         guard isolated(index, in: lines, body: body) || large && !sharesItsRow(index, in: lines) else { return nil }
+        // Code (a schema, a command) set apart in a typewriter face: an example, not a heading.
+        guard line.isMonospace != true else { return nil }
         // Sentences end with a stop; headings do not (a number's own stop aside).
         if !large, text.hasSuffix(".") || text.hasSuffix(",") || text.hasSuffix(";") { return nil }
+        if !large, wrapsIntoNextLine(index, in: lines, body: body) { return nil }
         return Candidate(line: line, numbering: numbering, marked: marked, large: large)
     }
 
@@ -135,6 +152,18 @@ public struct HeadingDetector: Sendable {
         let gapAbove = above.map { $0.bottom - line.top } ?? .infinity
         let gapBelow = below.map { line.bottom - $0.top } ?? .infinity
         return gapAbove >= gap || gapBelow >= gap
+    }
+
+    /// Whether a line at the body size runs on into the line below it, as the first line of a
+    /// paragraph or of a numbered list item does: the next line follows closely, in the same
+    /// size, and ends no further right (a heading set at the body size is shorter than the
+    /// paragraph under it).
+    private func wrapsIntoNextLine(_ index: Int, in lines: [HeadingLine], body: Double) -> Bool {
+        let line = lines[index]
+        guard let next = lines[(index + 1)...].first(where: { overlapsHorizontally($0, line) }),
+              line.bottom - next.top < isolationGap * body,
+              abs(next.size - line.size) <= 0.05 * line.size else { return false }
+        return line.right >= next.right - wrapSlack * body
     }
 
     /// Whether another line sits beside this one (a table row, a form's label and value).

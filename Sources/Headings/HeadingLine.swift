@@ -22,6 +22,9 @@ public struct HeadingLine: Sendable, Equatable {
     /// For recognized text, how heavy its letters are drawn (stroke width over letter height);
     /// the detector compares it with the body's to decide `isBold`. Nil when not measured.
     public var stroke: Double?
+    /// Whether the whole line is set in a typewriter (fixed-pitch) face, as code is; nil when
+    /// unknown (recognized text).
+    public var isMonospace: Bool?
     /// The bottom and height of the page (its crop box), to tell running headers and footers
     /// from headings.
     public var pageBottom: Double
@@ -30,7 +33,8 @@ public struct HeadingLine: Sendable, Equatable {
 
     /// A measured line.
     public init(text: String, page: Int, left: Double, right: Double, top: Double, bottom: Double, size: Double,
-                isBold: Bool?, stroke: Double? = nil, pageBottom: Double = 0, pageHeight: Double) {
+                isBold: Bool?, stroke: Double? = nil, isMonospace: Bool? = nil, pageBottom: Double = 0,
+                pageHeight: Double) {
         self.text = text
         self.page = page
         self.left = left
@@ -40,6 +44,7 @@ public struct HeadingLine: Sendable, Equatable {
         self.size = size
         self.isBold = isBold
         self.stroke = stroke
+        self.isMonospace = isMonospace
         self.pageBottom = pageBottom
         self.pageHeight = pageHeight
     }

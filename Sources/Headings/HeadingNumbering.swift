@@ -11,12 +11,17 @@ enum HeadingNumbering {
         if label.hasSuffix(".") || label.hasSuffix(")") { label = label.dropLast() }
         guard !label.isEmpty else { return nil }
         let pieces = label.split(separator: ".", omittingEmptySubsequences: false)
-        // Four levels of numbering cover real documents; longer runs of numbers are dates,
-        // versions or amounts.
+        // Six levels of numbering cover real documents (DocBook manuals number "5.4.3.6.1");
+        // longer runs of numbers are versions or addresses.
         guard pieces.count <= maxDepth else { return nil }
         if pieces.allSatisfy({ !$0.isEmpty && $0.count <= 3 && $0.allSatisfy(\.isASCIIDigit) }) {
             // "2023 Report" or "15 000 units" are not section numbers: chapters stay below 100.
             guard let first = Int(pieces[0]), first < 100 else { return nil }
+            return pieces.count
+        }
+        // An appendix's sections: a capital letter, then numbers ("A.3.1").
+        if pieces.count > 1, pieces[0].count == 1, pieces[0].first?.isUppercase == true,
+           pieces.dropFirst().allSatisfy({ !$0.isEmpty && $0.count <= 3 && $0.allSatisfy(\.isASCIIDigit) }) {
             return pieces.count
         }
         // A roman numeral or a single capital letter, the first level only, and only with a
@@ -29,7 +34,7 @@ enum HeadingNumbering {
     }
 
     /// The deepest numbering read.
-    static let maxDepth = 4
+    static let maxDepth = 6
 
     private static func isRoman(_ text: Substring) -> Bool {
         !text.isEmpty && text.count <= 5 && text.allSatisfy { "IVXL".contains($0) }

@@ -69,25 +69,8 @@ struct FormsCommand {
 
     /// Runs a forms job (also `ocr --forms`) and reports it the way every command does.
     static func execute(input: URL, output: URL, job: OCRJob, options: FormsOptions, quiet: Bool) async -> ExitCode {
-        let pool: OCRWorkerPool
-        do {
-            if options.fromReview != nil {
-                // Building from a review file detects nothing and reads no word: no engine needed.
-                pool = OCRWorkerPool(factory: FakeEngineFactory(), workers: 1)
-            } else {
-                do {
-                    pool = try JobOptions.pool(for: job, tesseract: TesseractFlags(), environment: ProcessInfo.processInfo.environment).pool
-                } catch let error as PipelineError where error.code == .missingDependency {
-                    // Born-digital pages are read from their own text: OCR is only missed on scans,
-                    // and the run stops with this message when it meets one.
-                    pool = OCRWorkerPool(factory: UnavailableEngineFactory(error: OCRError(.missingDependency, error.message)), workers: 1)
-                }
-            }
-        } catch let error as PipelineError {
-            return Console.fail(ExitCode(error.code), error.message)
-        } catch {
-            return Console.fail(.missingDependency, "\(error)")
-        }
+        let pool = JobOptions.formsPool(for: job, fromReview: options.fromReview != nil,
+                                        environment: ProcessInfo.processInfo.environment)
         defer { pool.shutdown() }
         let bar = ProgressBar(enabled: !quiet)
         let runner = FormsRunner(engines: pool, detector: .standard)

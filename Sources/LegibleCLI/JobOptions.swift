@@ -1,7 +1,8 @@
+import FileIO
 import Foundation
+import Legible
 import OCR
 import Pipeline
-import Tesseract
 
 /// The job options every processing command shares — `--pipeline FILE` first, then `-l`,
 /// `-j`, `--force-ocr`/`--skip-text` over it — and the engine pool they lead to.
@@ -41,16 +42,27 @@ enum JobOptions {
     /// (kept in journals, so outputs of another engine are not taken as up to date).
     /// - Throws: `PipelineError.missingDependency` when Tesseract or a language is missing.
     static func pool(for job: OCRJob, tesseract: TesseractFlags, environment: [String: String]) throws -> (pool: OCRWorkerPool, engine: String) {
-        let factory: any OCREngineFactory
-        let engine: String
         if environment[fakeEngineVariable] == "1" {
-            factory = FakeEngineFactory()
-            engine = "fake"
-        } else {
-            factory = try tesseract.factory(languages: job.languages)
-            engine = tesseract.settings.engineName
+            return (OCRWorkerPool(factory: FakeEngineFactory(), workers: job.jobs ?? WorkerMemory.defaultJobs()), "fake")
         }
-        let workers = job.jobs ?? WorkerMemory.defaultJobs()
-        return (OCRWorkerPool(factory: factory, workers: workers), engine)
+        return (try tesseract.pool(languages: job.languages, workers: job.jobs), tesseract.settings.engineName)
+    }
+
+    /// The engines of a forms run (`OCREngines.tesseractIfInstalled`): none when it builds
+    /// from a review file, which detects nothing and reads no word.
+    static func formsPool(for job: OCRJob, fromReview: Bool, environment: [String: String]) -> OCRWorkerPool {
+        if fromReview { return OCREngines.none() }
+        if environment[fakeEngineVariable] == "1" {
+            return OCRWorkerPool(factory: FakeEngineFactory(), workers: job.jobs ?? WorkerMemory.defaultJobs())
+        }
+        return OCREngines.tesseractIfInstalled(languages: job.languages, workers: job.jobs)
+    }
+
+    /// One Tesseract engine for `languages` (`legible text --ocr`).
+    /// - Throws: `PipelineError.missingDependency` when Tesseract or a language is missing.
+    static func livePool(languages: [String]) throws -> OCRWorkerPool {
+        do { return try OCREngines.tesseract(languages: languages, workers: 1) } catch let error as LegibleError {
+            throw PipelineError(.missingDependency, error.message)
+        }
     }
 }

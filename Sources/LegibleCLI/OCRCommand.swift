@@ -3,7 +3,6 @@ import Foundation
 import OCR
 import Pipeline
 import RunReports
-import Tesseract
 
 /// `legible ocr INPUT OUTPUT [options]` (and `legible run`, which is the same with a job
 /// definition required).
@@ -91,11 +90,10 @@ struct OCRCommand {
             return Console.fail(error, otherwise: .fileAccess)
         }
 
-        let factory: any OCREngineFactory
-        do { factory = try tesseract.factory(languages: job.languages) } catch {
+        let pool: OCRWorkerPool
+        do { pool = try tesseract.pool(languages: job.languages, workers: job.jobs) } catch {
             return Console.fail(error, otherwise: .missingDependency)
         }
-        let pool = OCRWorkerPool(factory: factory, workers: job.jobs ?? WorkerMemory.defaultJobs())
         defer { pool.shutdown() }
         let bar = ProgressBar(enabled: !quiet)
         let runner = OCRRunner(engines: pool)

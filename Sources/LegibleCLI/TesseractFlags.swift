@@ -1,5 +1,6 @@
 import FileIO
 import Foundation
+import Legible
 import OCR
 import Pipeline
 import Tesseract
@@ -41,15 +42,13 @@ struct TesseractFlags {
         return value
     }
 
-    /// The engine factory for `languages`: Tesseract with these settings, or an engine that
-    /// reads no words for `--tesseract-timeout 0`.
+    /// The engines for `languages`: Tesseract with these settings, or engines that read no
+    /// word for `--tesseract-timeout 0`; nil `workers` as many as the machine allows.
     /// - Throws: `PipelineError.missingDependency` when Tesseract or a language is missing.
-    func factory(languages: [String]) throws -> any OCREngineFactory {
-        if recognizeNothing { return FakeEngineFactory(words: []) }
-        do { return try TesseractEngineFactory.forLanguages(languages, settings: settings) } catch let error as OCRError {
+    func pool(languages: [String], workers: Int?) throws -> OCRWorkerPool {
+        if recognizeNothing { return OCREngines.readingNothing(workers: workers) }
+        do { return try OCREngines.tesseract(languages: languages, settings: settings, workers: workers) } catch let error as LegibleError {
             throw PipelineError(.missingDependency, error.message)
-        } catch {
-            throw PipelineError(.missingDependency, "\(error)")
         }
     }
 }

@@ -4,7 +4,6 @@ import OCR
 import PDF
 import PDFText
 import Pipeline
-import Tesseract
 
 /// `legible text FILE [--pages R] [--json] [--ocr [-l LANGS]] [--password P]`: the document's
 /// text in reading order, a form feed after each page; with `--json`, words with their boxes and
@@ -100,13 +99,7 @@ final class LiveRecognizer: @unchecked Sendable {
     /// The lines recognized on `page`; a page that cannot be recognized is reported and empty.
     /// - Throws: `PipelineError.missingDependency` when Tesseract or a language is missing.
     func lines(of page: PDFPage, in document: PDFDocument) async throws -> [[LiveTextWord]] {
-        if pool == nil {
-            do {
-                pool = OCRWorkerPool(factory: try TesseractEngineFactory.forLanguages(languages), workers: 1)
-            } catch let error as OCRError {
-                throw PipelineError(.missingDependency, error.message)
-            }
-        }
+        if pool == nil { pool = try JobOptions.livePool(languages: languages) }
         guard let pool else { return [] }
         do {
             return try await LiveText(engines: pool).lines(of: page, in: document)

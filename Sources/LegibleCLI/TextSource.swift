@@ -4,42 +4,29 @@ import PDF
 import PDFText
 import Pipeline
 
-/// A PDF opened for `legible text` and `legible search`, with the pages the user chose.
+/// A PDF opened for `legible text` and `legible search` (`DocumentText`), from a path or
+/// standard input, with a warning for chosen pages it does not have.
 struct TextSource {
-    let document: PDFDocument
-    let pages: [PDFPage]
-    let extractor: TextExtractor
+    let text: DocumentText
+    var document: PDFDocument { text.document }
+    var pages: [PDFPage] { text.pages }
 
     /// Opens `path` (decrypting with `password`) and selects `pages` (e.g. "1,3-5"; all when nil).
-    /// - Throws: `PipelineError` with the exit code the failure maps to.
     /// `path` may be `-`: standard input (kept in `streams`).
+    /// - Throws: `PipelineError` with the exit code the failure maps to.
     init(path: String, password: String?, pages selection: String?, streams: StandardStreams) throws {
         let chosen = try selection.map { try PageSelection($0) }
         let bytes = try FileBytes.input(try streams.input(path))
-        let path = StandardStreams.isStream(path) ? "standard input" : path
-        do {
-            document = try PDFDocument(bytes: bytes, password: password)
-            let all = try document.pages()
-            pages = chosen.map { chosen in all.filter { chosen.contains(index: $0.index) } } ?? all
-            PagesOption.warnBeyond(selection, pageCount: all.count)
-        } catch let error as PDFError {
-            switch error.code {
-            case .encrypted:
-                throw PipelineError(.encrypted, password == nil
-                    ? "\(path) is encrypted: give its password with --password"
-                    : "the password does not open \(path)")
-            default:
-                throw PipelineError(.badInput, "\(path) cannot be read as a PDF: \(error)")
-            }
-        }
-        extractor = TextExtractor(document: document)
+        let name = StandardStreams.isStream(path) ? "standard input" : path
+        text = try DocumentText(bytes: bytes, name: name, password: password, pages: chosen)
+        PagesOption.warnBeyond(selection, pageCount: text.pageCount)
     }
 
     /// The text of `page`, or nil (with a warning) when its content is unreadable: the page
     /// prints empty and the command ends with exit 7 (`failures` counts them).
     func text(of page: PDFPage, failures: inout Int) -> PageText? {
         do {
-            return try extractor.text(of: page)
+            return try text.text(of: page)
         } catch let error as PDFTextError where error.page != nil {
             // Its description already starts with "page N:".
             Console.warn("\(error)")

@@ -23,6 +23,10 @@ struct ContentWalker {
         var overprintMode = 0
         /// The simple font chosen with Tf, when it is an indirect object (its shown codes are kept).
         var simpleFont: ObjectRef?
+        /// The chosen font's key in `ValidationContext.renderedFonts` and the bytes per code of
+        /// its strings (1 for a simple font, 2 for an Identity CMap), when its codes are read.
+        var fontKey: String?
+        var codeBytes = 0
     }
     private var state = State()
     private var stack: [State] = []
@@ -89,6 +93,7 @@ struct ContentWalker {
                 if let name = op.operands.first?.nameValue, let font = named(name, "Font", &log) { useFont(font, &log) }
             case "Tj", "TJ", "'", "\"":
                 if let font = state.simpleFont { recordCodes(op.operands, font: font) }
+                if let key = state.fontKey { recordShownCodes(op.operands, key: key, visible: state.textMode != 3) }
                 // Visible text is judged by the colours its mode paints with, and by a colour chosen for
                 // the other paint too, as veraPDF does (6-2-4-3-t01-fail-s, -t).
                 let mode = state.textMode
@@ -269,11 +274,39 @@ struct ContentWalker {
         context.shownCodes[font] = codes
     }
 
+    /// Keeps the codes a text-showing operator shows: all of them for level U's glyph names,
+    /// those shown with a visible rendering mode for the checks of the embedded program.
+    private func recordShownCodes(_ operands: [PDFObject], key: String, visible: Bool) {
+        let width = state.codeBytes
+        guard width > 0 else { return }
+        var codes = Set<Int>()
+        func add(_ bytes: [UInt8]) {
+            var i = 0
+            while i + width <= bytes.count {
+                codes.insert(width == 1 ? Int(bytes[i]) : Int(bytes[i]) << 8 | Int(bytes[i + 1]))
+                i += width
+            }
+            if i < bytes.count { codes.insert(ValidationContext.partialCode) }
+        }
+        for operand in operands {
+            if let bytes = operand.stringBytes { add(bytes) }
+            for item in operand.arrayValue ?? [] { if let bytes = item.stringBytes { add(bytes) } }
+        }
+        context.shownCodesByFont[key, default: []].formUnion(codes)
+        if visible { context.renderedCodes[key, default: []].formUnion(codes) }
+    }
+
     private mutating func useFont(_ object: PDFObject, _ log: inout ViolationLog) {
         state.simpleFont = nil
+        state.fontKey = nil
         guard let font = context.document.resolve(object).dictionaryValue else { return }
         if let ref = object.referenceValue, font["Subtype"]?.nameValue != "Type0" { state.simpleFont = ref }
         let key = object.referenceValue.map { "\($0.number)" } ?? "\(place)/\(font["BaseFont"]?.nameValue ?? "?")"
+        state.fontKey = key
+        switch font["Subtype"]?.nameValue {
+        case "Type0": state.codeBytes = ["Identity-H", "Identity-V"].contains(font["Encoding"]?.nameValue ?? "") ? 2 : 0
+        default: state.codeBytes = 1
+        }
         let where_ = object.referenceValue.map { "obj \($0.number)" } ?? place
         context.shownFonts[key] = (font, where_)
         if state.textMode != 3 { context.renderedFonts[key] = (font, where_) }

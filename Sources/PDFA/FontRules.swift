@@ -1,5 +1,6 @@
 import Foundation
 import PDF
+import PDFText
 
 /// Clause 6.2.11 for the fonts the content shows: embedded programs (6.2.11.4.1), composite
 /// fonts' CMaps and CIDSystemInfo (6.2.11.3), TrueType encodings (6.2.11.6), and for level U
@@ -32,8 +33,8 @@ struct FontRules {
             checkRendered(used.font, place: used.place, &log)
         }
         if context.level == .u {
-            for (_, used) in context.shownFonts.sorted(by: { $0.key < $1.key }) {
-                checkUnicode(used.font, place: used.place, &log)
+            for (key, used) in context.shownFonts.sorted(by: { $0.key < $1.key }) {
+                checkUnicode(used.font, codes: context.shownCodesByFont[key], place: used.place, &log)
             }
         }
     }
@@ -44,7 +45,11 @@ struct FontRules {
 
     private func isEmbedded(_ font: PDFDictionary) -> Bool {
         guard let d = descriptor(font) else { return false }
-        return d["FontFile"] != nil || d["FontFile2"] != nil || d["FontFile3"] != nil
+        // The entry must lead to a stream: a reference to a missing object embeds nothing.
+        return ["FontFile", "FontFile2", "FontFile3"].contains { key in
+            if case .stream = document.resolve(d[key] ?? .null) { return true }
+            return false
+        }
     }
 
     private func checkRendered(_ font: PDFDictionary, place: String, _ log: inout ViolationLog) {
@@ -117,6 +122,9 @@ struct FontRules {
             }
             if let use = cmap.dictionary["UseCMap"]?.nameValue, FontRules.predefinedOrdering(use) == nil {
                 log.fail("6.2.11.3.3", "the embedded CMap uses the CMap \(use), which is not predefined", at: place)
+            } else if case .stream = document.resolve(cmap.dictionary["UseCMap"] ?? .null) {
+                // Only predefined CMaps may be built on, and those are named, never embedded.
+                log.fail("6.2.11.3.3", "the embedded CMap uses another embedded CMap (UseCMap is a stream)", at: place)
             }
         default:
             break
@@ -148,12 +156,18 @@ struct FontRules {
                 log.fail("6.2.11.6", "the non-symbolic TrueType font \(name(font))'s Encoding has no BaseEncoding", at: place); return
             }
             if !standard.contains(base) { log.fail("6.2.11.6", "the non-symbolic TrueType font \(name(font))'s BaseEncoding is \(base)", at: place) }
+            // Its glyphs are found through the (3,1) cmap by the names' Unicode values, so every
+            // Differences name must be one of the Adobe Glyph List's (or uniXXXX).
+            let names = (document.resolve(d["Differences"] ?? .null).arrayValue ?? []).compactMap(\.nameValue)
+            if let unlisted = names.first(where: { $0 != ".notdef" && GlyphNames.text(for: $0) == nil }) {
+                log.fail("6.2.11.6", "the non-symbolic TrueType font \(name(font))'s Differences name \(unlisted), which is not in the Adobe Glyph List", at: place)
+            }
         default:
             log.fail("6.2.11.6", "the non-symbolic TrueType font \(name(font)) has no Encoding", at: place)
         }
     }
 
-    private func checkUnicode(_ font: PDFDictionary, place: String, _ log: inout ViolationLog) {
+    private func checkUnicode(_ font: PDFDictionary, codes: Set<Int>?, place: String, _ log: inout ViolationLog) {
         if let toUnicode = font["ToUnicode"], case .stream(let s) = document.resolve(toUnicode), let data = try? document.decodedData(of: s) {
             var tokenizer = ContentStreamTokenizer(data)
             while let op = tokenizer.next() {
@@ -191,9 +205,22 @@ struct FontRules {
                 log.fail("6.2.11.7.2", "the symbolic TrueType font \(name(font)) has no ToUnicode map", at: place)
             }
         default:
-            // Simple fonts with a standard encoding (or glyph names from the Adobe Glyph List) map to
-            // Unicode without ToUnicode; names outside the list cannot be checked here, so only a
-            // Differences array with uniXXXX-less unknown names is flagged.
+            // Simple fonts whose shown glyphs have names from the Adobe Glyph List (or uniXXXX
+            // names) map to Unicode without ToUnicode; the names come from the encoding, built on
+            // the embedded program's own (TeX fonts: integraldisplay, which means nothing).
+            if let codes, !codes.isEmpty {
+                let builtIn = subtype == "Type3" ? SimpleEncoding.empty : SimpleFontEncoding.builtIn(font, document: document)
+                let encoding = SimpleFontEncoding.of(font, document: document, builtIn: builtIn)
+                let dingbats = name(font).contains("Dingbats")
+                let unnamed = codes.sorted().compactMap { code -> String? in
+                    guard code >= 0, code < encoding.names.count, let glyph = encoding.names[code], glyph != ".notdef" else { return nil }
+                    return GlyphNames.text(for: glyph, dingbats: dingbats) == nil ? glyph : nil
+                }
+                if let first = unnamed.first {
+                    log.fail("6.2.11.7.2", "the font \(name(font)) shows the glyph \(first), whose name has no Unicode meaning, and has no ToUnicode map", at: place)
+                }
+                return
+            }
             let encoding = font["Encoding"].map { document.resolve($0) }
             if let d = encoding?.dictionaryValue, let differences = document.resolve(d["Differences"] ?? .null).arrayValue {
                 let names = differences.compactMap(\.nameValue)

@@ -150,14 +150,25 @@ package struct PDFAOutput {
             }
         }
         // Pages painted in DeviceCMYK get a CMYK output intent instead of sRGB; those that
-        // paint in DeviceRGB too keep the sRGB intent and get DefaultCMYK (6.2.4.3).
+        // paint in DeviceRGB too keep the sRGB intent and get DefaultCMYK (6.2.4.3). An input's
+        // own RGB intent that leaves its CMYK unmatched is replaced the same way: DefaultCMYK
+        // would be drawn through ICC and change how viewers show the ink (poppler: 2 levels).
         if case .checked(_, let report, _) = attempt, report.wantsCMYKOutputIntent {
             conversion.outputIntent = .cmyk
-            let cmyk = convertOnce(document, conversion, fonts: fonts, refused: &refusedFonts, options: options, incremental: incremental)
+            var cmyk = convertOnce(document, conversion, fonts: fonts, refused: &refusedFonts, options: options, incremental: incremental)
+            var replacedInputIntent = false
+            if case .checked(_, let keptReport, _) = cmyk, keptReport.wantsCMYKOutputIntent {
+                conversion.keepsInputOutputIntent = false
+                cmyk = convertOnce(document, conversion, fonts: fonts, refused: &refusedFonts, options: options, incremental: incremental)
+                replacedInputIntent = true
+            }
             if case .checked(_, let cmykReport, _) = cmyk, cmykReport.conforms {
                 attempt = cmyk
-                changes.append("PDF/A: the pages paint in DeviceCMYK, so the output intent is a CMYK profile made to show them as before")
+                changes.append(replacedInputIntent
+                    ? "PDF/A: the pages paint in DeviceCMYK, which the input's RGB output intent does not describe, so that intent is replaced by a CMYK profile made to show them as before"
+                    : "PDF/A: the pages paint in DeviceCMYK, so the output intent is a CMYK profile made to show them as before")
             } else if case .checked(_, let cmykReport, _) = cmyk, cmykReport.wantsDefaultRGB {
+                conversion.keepsInputOutputIntent = true
                 conversion.outputIntent = .sRGB
                 conversion.defaultCMYK = true
                 let both = convertOnce(document, conversion, fonts: fonts, refused: &refusedFonts, options: options, incremental: incremental)

@@ -15,6 +15,13 @@ final class ValidationContext {
     /// The codes shown in each simple font that is an indirect object (for embedding the
     /// standard fonts: their widths and glyphs are checked for these codes).
     var shownCodes: [ObjectRef: Set<UInt8>] = [:]
+    /// The codes shown with a visible rendering mode in each font of `renderedFonts` (simple
+    /// fonts, and composite fonts with an Identity CMap: their codes are CIDs).
+    var renderedCodes: [String: Set<Int>] = [:]
+    /// The codes shown in each font of `shownFonts`, in any rendering mode.
+    var shownCodesByFont: [String: Set<Int>] = [:]
+    /// Stands in `renderedCodes` for a string that ends inside a multi-byte code.
+    static let partialCode = -1
     /// Separation colourant name → (alternate space, tint transform) as first met (6.2.4.4).
     var separations: [String: (PDFObject, PDFObject)] = [:]
     /// Forms, patterns and Type 3 glyph procedures walked in the current page (by object number).
@@ -54,6 +61,7 @@ final class ValidationContext {
             }
         }
         FontRules(context: self).check(&log)
+        FontProgramRules(context: self).check(&log)
         XObjectRules(document: document).check(&log)
     }
 

@@ -1,9 +1,6 @@
 import PDF
 
 extension FontLoader {
-    /// The most CIDs one `/W` array may describe one by one.
-    static let maxWidthEntries = 1_000_000
-
     /// A Type0 font and its descendant CIDFont (§9.7).
     func loadComposite(_ dict: PDFDictionary) -> PDFFont {
         let baseFont = document.resolve(dict["BaseFont"] ?? .null).nameValue ?? ""
@@ -23,9 +20,7 @@ extension FontLoader {
         }
 
         let defaultWidth = (document.resolve(cidFont["DW"] ?? .null).numberValue ?? 1000) / 1000
-        var widths: [UInt32: Double] = [:]
-        var ranges: [(low: UInt32, high: UInt32, width: Double)] = []
-        readWidths(document.resolve(cidFont["W"] ?? .null).arrayValue ?? [], into: &widths, ranges: &ranges)
+        let (widths, ranges) = CIDWidths.read(document.resolve(cidFont["W"] ?? .null).arrayValue ?? [], document: document)
 
         let ascent = (document.resolve(descriptor?["Ascent"] ?? .null).numberValue ?? 0) / 1000
         let descent = (document.resolve(descriptor?["Descent"] ?? .null).numberValue ?? 0) / 1000
@@ -56,33 +51,6 @@ extension FontLoader {
             return map
         default:
             return .identity(vertical: false)
-        }
-    }
-
-    /// Reads `/W`: `c [w1 w2 …]` gives consecutive CIDs from c their widths; `cfirst clast w`
-    /// gives a range one width (§9.7.4.3).
-    func readWidths(_ items: [PDFObject], into widths: inout [UInt32: Double],
-                    ranges: inout [(low: UInt32, high: UInt32, width: Double)]) {
-        var i = 0
-        var count = 0
-        while i < items.count, count < FontLoader.maxWidthEntries {
-            guard let first = document.resolve(items[i]).intValue, first >= 0, first <= Int(UInt32.max), i + 1 < items.count else { return }
-            let next = document.resolve(items[i + 1])
-            if case .array(let list) = next {
-                for (offset, item) in list.enumerated() {
-                    if let w = document.resolve(item).numberValue, w.isFinite {
-                        widths[UInt32(truncatingIfNeeded: first + offset)] = w / 1000
-                    }
-                }
-                count += list.count
-                i += 2
-            } else {
-                guard i + 2 < items.count, let last = next.intValue, last >= first, last <= Int(UInt32.max),
-                      let w = document.resolve(items[i + 2]).numberValue, w.isFinite else { return }
-                ranges.append((UInt32(truncatingIfNeeded: first), UInt32(truncatingIfNeeded: last), w / 1000))
-                count += 1
-                i += 3
-            }
         }
     }
 }

@@ -6,7 +6,7 @@ package struct SimpleEncoding: Sendable, Equatable {
     package var names: [String?]
 
     /// An encoding with every code unused.
-    static let empty = SimpleEncoding(names: Array(repeating: nil, count: 256))
+    package static let empty = SimpleEncoding(names: Array(repeating: nil, count: 256))
 
     package static let standard = SimpleEncoding(table: standardNames)
     package static let winAnsi = SimpleEncoding(table: winAnsiNames)

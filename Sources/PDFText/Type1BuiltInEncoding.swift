@@ -3,9 +3,9 @@ import PDF
 /// The built-in encoding of an embedded Type 1 font program (`/FontFile`), read from its
 /// clear-text part: either `StandardEncoding` or `dup CODE /name put` entries (Adobe Type 1
 /// Font Format §2.3). TeX and many drivers rely on it instead of a PDF `/Encoding`.
-enum Type1BuiltInEncoding {
+package enum Type1BuiltInEncoding {
     /// The encoding, or nil when the program cannot be read or does not give one.
-    static func read(_ stream: PDFStream, document: PDFDocument) -> SimpleEncoding? {
+    package static func read(_ stream: PDFStream, document: PDFDocument) -> SimpleEncoding? {
         guard let data = try? document.decodedData(of: stream) else { return nil }
         var clear = data
         if let length1 = document.resolve(stream.dictionary["Length1"] ?? .null).intValue, length1 > 0, length1 < data.count {

@@ -32,6 +32,9 @@ public struct PDFAConversion: Sendable {
     public var keepInputMetadata: (@Sendable ([UInt8], Set<String>) -> String?)?
     /// The profile of the output intent made when the input has no valid PDF/A intent.
     public var outputIntent: OutputIntentProfile = .sRGB
+    /// Whether a valid PDF/A output intent of the input is kept (true) or replaced by
+    /// `outputIntent` (for inputs whose RGB intent does not describe the CMYK they paint in).
+    public var keepsInputOutputIntent = true
     /// Whether the resources get a `DefaultCMYK` space: for pages painting in both DeviceRGB
     /// and DeviceCMYK under the sRGB intent (`addDefaultCMYK`).
     public var defaultCMYK = false
@@ -81,7 +84,7 @@ public struct PDFAConversion: Sendable {
         guard let rootRef = source.trailer["Root"]?.referenceValue,
               var catalog = rewriter.object(rootRef).dictionaryValue else { return notes }
         setMetadata(rewriter, catalog: &catalog)
-        if !hasValidOutputIntent(catalog, source: source) {
+        if !(keepsInputOutputIntent && hasValidOutputIntent(catalog, source: source)) {
             let (components, data, identifier, info) = outputIntent == .cmyk
                 ? (4, PDFAColorProfile.cmyk(), "Custom", "CMYK as DeviceCMYK (Legible)")
                 : (3, PDFAColorProfile.sRGB(), "sRGB IEC61966-2.1", "sRGB IEC61966-2.1")

@@ -116,18 +116,6 @@ extension TransformStage {
     }
 }
 
-extension PipelineError {
-    /// The pipeline's view of a writer error: file problems are file access, documents that
-    /// cannot be written are bad input, failed encryption a bad output.
-    init(writeErrorCode error: WriteError) {
-        switch error.code {
-        case .fileAccess: self.init(.fileAccess, error.message)
-        case .badDocument, .incrementalUnavailable, .cannotLinearize: self.init(.badInput, error.message)
-        case .encryption: self.init(.badOutput, error.message)
-        }
-    }
-}
-
 extension ImageOptimizer {
     /// The size of a written file, nil when it cannot be read.
     static func fileSize(_ url: URL) -> Int? {

@@ -4,6 +4,7 @@ import Imaging
 import OCR
 import PDF
 import PDFA
+import PDFImages
 import PDFWriter
 import TextLayer
 
@@ -29,6 +30,12 @@ actor RasterizeStage {
 
     func raster(for page: PDFPage, in document: PDFDocument) throws -> PageRaster? {
         try rasterizer.raster(for: page, document: document)
+    }
+
+    /// The page's recognition raster with the scan fixes of `plan` applied (see
+    /// `PageRasterizer.prepared`), on this stage's thread.
+    func prepared(_ page: PDFPage, in document: PDFDocument, maxResolution: Int, plan: ScanPagePlan) throws -> PreparedPage {
+        try rasterizer.prepared(page, in: document, maxResolution: maxResolution, plan: plan)
     }
 }
 

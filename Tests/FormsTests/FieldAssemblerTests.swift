@@ -29,6 +29,18 @@ import Testing
         #expect(result.map(\.exportValue) == ["Cash", "Check", "Card"])
     }
 
+    @Test func anOptionsExportValueEndsWhereTheNextOptionsButtonStarts() {
+        // "Time: (O) AM (O) PM" with the circles read into the words ("OAM", "OPM") and set
+        // close together: each option's words stop at the next button.
+        let circles = [200.0, 226].map { LayoutRect(left: $0, top: 100, right: $0 + 8, bottom: 108) }
+        let page = LayoutPrimitives(page: 0, width: 612, height: 792, circles: circles, words: [
+            word("Time:", 150, 99, 180, 109), word("OAM", 200, 99, 218, 109), word("OPM", 226, 99, 246, 109)])
+        let result = fields(page)
+        #expect(result.count == 2)
+        #expect(result.allSatisfy { $0.kind == .radio })
+        #expect(result.map(\.exportValue) == ["AM", "PM"])
+    }
+
     @Test func equalCellsInARowAreOneCombFieldWithACellPerCharacter() {
         let cells = (0..<6).map { i in LayoutRect(left: 100 + 12 * Double(i), top: 200, right: 112 + 12 * Double(i), bottom: 216) }
         let page = LayoutPrimitives(page: 0, width: 612, height: 792, boxes: cells, words: [word("Account", 40, 202, 90, 212)])

@@ -18,7 +18,8 @@ import TestSupport
         }
         for text in ["All rights reserved.", "For Paid Preparer's Use Only", "Use this form to add or change cost basis",
                      "Refer all questions to the nearest IRS office.", "Do not list a P.O. Box", "Signature of applicant",
-                     "Nom et prénom", "Unterschrift des Antragstellers"] {
+                     "Nom et prénom", "Unterschrift des Antragstellers",
+                     "Note. Do not complete column (a), unless you have oil-related"] {
             #expect(!ReservedHeading.matches(text), "\(text)")
         }
     }

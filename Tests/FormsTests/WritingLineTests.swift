@@ -153,4 +153,30 @@ import Testing
                                     marks: [LayoutRect(left: 303, top: 66, right: 309, bottom: 77)])
         #expect(!fields(page).contains { $0.rect.left > 305 && $0.rect.left < 312 })
     }
+
+    @Test func aTallCellInAColumnOfOneLineCellsIsWrittenOnItsLastLine() throws {
+        // An amount column of 12-point cells; the third is 24 points tall beside an item whose
+        // caption runs over two lines, with no line number beside it to say where the line is.
+        let column = [(100.0, 112.0), (112, 124), (124, 148), (148, 160)].map {
+            LayoutRect(left: 490, top: $0.0, right: 554, bottom: $0.1)
+        }
+        let page = LayoutPrimitives(page: 0, width: 612, height: 792, boxes: column)
+        let tall = try #require(fields(page).first { $0.rect.bottom == 148 })
+        #expect(tall.kind == .text && tall.rect.top == 136 && tall.rect.left == 490 && tall.rect.right == 554)
+        // Two cells alone are no column: the tall one is written whole.
+        let pair = LayoutPrimitives(page: 0, width: 612, height: 792, boxes: [column[1], column[2]])
+        #expect(try #require(fields(pair).first { $0.rect.bottom == 148 }).rect.top == 124)
+    }
+
+    @Test func theTwoLineAmountCellsOfATaxFormAreFoundOnTheirLastLine() throws {
+        // IRS Form 8615, lines 2 and 13: 24-point cells in the 12-point amount column.
+        let page = try FormsCorpusPage(large: "irs_8615")
+        let fields = FieldAssembler().fields(from: try page.primitives()).filter { $0.kind == .text }
+        let lastLines = [LayoutRect(left: 490, top: 264, right: 554, bottom: 276),
+                         LayoutRect(left: 490, top: 672, right: 554, bottom: 684)]
+        let truth = page.truth.filter { t in lastLines.contains { $0.iou(t.rect) >= 0.8 } }.map(\.rect)
+        #expect(truth.count == 2)
+        // Written across the whole 24-point cell, each would still overlap its truth by IoU 0.5.
+        for line in truth { #expect(fields.contains { $0.rect.iou(line) >= 0.8 }) }
+    }
 }

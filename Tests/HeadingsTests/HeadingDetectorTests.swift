@@ -10,9 +10,10 @@ import Testing
         var y = 740.0
         var lines: [HeadingLine] = []
 
-        mutating func add(_ text: String, size: Double, bold: Bool? = false, gapAfter: Double = 0.3, left: Double = 72) {
+        mutating func add(_ text: String, size: Double, bold: Bool? = false, gapAfter: Double = 0.3, left: Double = 72,
+                          monospace: Bool? = nil) {
             lines.append(HeadingLine(text: text, page: page, left: left, right: left + Double(text.count) * size * 0.5,
-                                     top: y, bottom: y - size, size: size, isBold: bold, pageHeight: 792))
+                                     top: y, bottom: y - size, size: size, isBold: bold, isMonospace: monospace, pageHeight: 792))
             y -= size * (1 + gapAfter)
         }
 
@@ -95,6 +96,7 @@ import Testing
     }
 
     @Test(arguments: [("2.3 Results", 2), ("2. Methods", 1), ("IV. Discussion", 1), ("A. Appendix", 1), ("1.2.3.4 Deep", 4),
+                      ("A.3.1 Intel MKL", 3), ("5.4.3.6.1 Display numbers", 5), ("1.2.3.4.5.6.7 Too deep", nil),
                       ("2023 Annual report", nil), ("3.5 kg of salt", nil), ("I think so", nil), ("12,5 Prozent", nil)] as [(String, Int?)])
     func numberingGivesTheDepth(text: String, depth: Int?) {
         #expect(HeadingNumbering.depth(of: text) == depth)
@@ -119,5 +121,59 @@ import Testing
             return copy
         }
         #expect(HeadingDetector().headings(in: unmeasured).isEmpty)
+    }
+
+    @Test func labelsThatRepeatAreNotHeadings() {
+        var page = PageBuilder(page: 0)
+        page.add("Installation", size: 12, bold: true, gapAfter: 0.8)
+        page.paragraph(4)
+        page.add("Note", size: 10, bold: true, gapAfter: 0.8)
+        page.paragraph(3)
+        page.add("Warning", size: 10, bold: true, gapAfter: 0.8)
+        page.paragraph(3)
+        page.add("Note", size: 10, bold: true, gapAfter: 0.8)
+        page.paragraph(3)
+        page.add("Removal", size: 12, bold: true, gapAfter: 0.8)
+        page.paragraph(4)
+        // "Warning" appears once: a body-size bold line alone is still taken.
+        #expect(HeadingDetector().headings(in: page.lines).map(\.title) == ["Installation", "Warning", "Removal"])
+    }
+
+    @Test func aNumberedListItemRunningOnIsNotAHeading() {
+        var page = PageBuilder(page: 0)
+        page.add("2 Names", size: 14, bold: true, gapAfter: 0.8)
+        page.paragraph(3)
+        // A list item: numbered like a section, but its line runs on into the next one.
+        page.add("1 A syntactic name is a string the parser reads as this type of expression and", size: 10,
+                 gapAfter: 0.2)
+        page.add("goes on in the line below it until the item ends", size: 10, gapAfter: 1.2)
+        page.paragraph(3)
+        page.add("2.1 Valid names", size: 10, bold: true, gapAfter: 0.3)
+        page.paragraph(3)
+        #expect(HeadingDetector().headings(in: page.lines).map(\.title) == ["2 Names", "2.1 Valid names"])
+    }
+
+    @Test func codeInATypewriterFaceIsNotAHeading() {
+        var page = PageBuilder(page: 0)
+        page.add("Schema syntax", size: 12, bold: true, gapAfter: 0.8)
+        page.paragraph(3)
+        page.add("DEFINITIONS EXPLICIT TAGS", size: 10, gapAfter: 0.8, monospace: true)
+        page.add("BEGIN", size: 10, gapAfter: 0.8, monospace: true)
+        page.paragraph(3)
+        #expect(HeadingDetector().headings(in: page.lines).map(\.title) == ["Schema syntax"])
+    }
+
+    @Test func anUnnumberedChapterTitleSitsAboveSectionsNumberedFromTheSecondDepth() {
+        var page = PageBuilder(page: 0)
+        page.add("Knowledge Base", size: 14, bold: true, gapAfter: 2)
+        page.add("2.1 Communication", size: 14, bold: true, gapAfter: 0.8)
+        page.paragraph(4)
+        page.add("2.1.1 Mailing lists", size: 12, bold: true, gapAfter: 0.8)
+        page.paragraph(4)
+        page.add("2.2 The debian directory", size: 14, bold: true, gapAfter: 0.8)
+        page.paragraph(4)
+        let headings = HeadingDetector().headings(in: page.lines)
+        #expect(headings.map(\.title) == ["Knowledge Base", "2.1 Communication", "2.1.1 Mailing lists", "2.2 The debian directory"])
+        #expect(headings.map(\.level) == [0, 1, 2, 1])
     }
 }

@@ -109,6 +109,29 @@ import TestSupport
         for (a, b) in zip(before, after) { #expect(zip(a, b).allSatisfy { abs($0 - $1) <= 2 }, "\(before) against \(after)") }
     }
 
+    @Test func anInputsRGBIntentThatLeavesItsCMYKUnmatchedIsReplacedByACMYKIntentAndLooksTheSame() throws {
+        // A scan whose JBIG2 image is a DeviceN space over DeviceCMYK, under the input's own
+        // sRGB output intent: DefaultCMYK would be drawn through ICC (2 levels darker in
+        // poppler), a CMYK intent leaves the ink as it was.
+        let input = Fixtures.corpus("scans/jbig2_baddevicen.pdf")
+        let dir = try TemporaryDirectory()
+        let url = dir.file("out.pdf")
+        let document = try PDFDocument(bytes: try Fixtures.bytes(input))
+        let written = try PDFAOutput(part: 2, level: .b, producer: "tests").write(DocumentRewriter(source: document), options: WriteOptions(), to: url)
+        #expect(written.notes.last == "written as PDF/A-2b (checked with legible check --pdfa=2b)", "\(written.notes)")
+        #expect(written.notes.contains { $0.contains("the input's RGB output intent does not describe") }, "\(written.notes)")
+        let bytes = try Fixtures.bytes(url)
+        let report = try PDFAValidator.validate(bytes: bytes, level: .b)
+        #expect(report.conforms, "\(report.violations)")
+        #expect(try Tool.qpdfCheck(url) == 0)
+        let output = try PDFDocument(bytes: bytes)
+        let page = try #require(try output.pages().first)
+        #expect(output.resolve(page.resources["ColorSpace"] ?? .null).dictionaryValue?["DefaultCMYK"] == nil)
+        let before = try GrayRendering.render(input, dpi: 36), after = try GrayRendering.render(url, dpi: 36)
+        #expect(before.count == 1 && after.count == 1)
+        #expect(zip(before, after).allSatisfy { $0.meanDifference(from: $1) == 0 })
+    }
+
     /// The RGB of the centres of the four 80-point squares, from `pdftoppm -r 18`.
     static func squareColors(_ url: URL, in dir: TemporaryDirectory) throws -> [[Int]] {
         let prefix = dir.file(url.deletingPathExtension().lastPathComponent + "-render").path

@@ -36,14 +36,6 @@ struct OCRJobTests {
         }
     }
 
-    @Test func pageSelections() throws {
-        let selection = try PageSelection("1,3-5,9-")
-        #expect((0..<12).filter { selection.contains(index: $0) } == [0, 2, 3, 4, 8, 9, 10, 11])
-        for bad in ["", "0", "a", "5-2", "1,,2", "-3"] {
-            #expect(throws: PipelineError.self, "\(bad)") { try PageSelection(bad) }
-        }
-    }
-
     @Test func outputTypeParsesOCRmyPDFNames() {
         #expect(OutputType(argument: "pdfa") == .pdfa)
         #expect(OutputType(argument: "pdfa-2") == .pdfa2b)

@@ -9,6 +9,16 @@ def normalize(text):
     text = "".join(c for c in text if not unicodedata.combining(c)).lower()
     return " ".join(re.findall(r"[^\W_]+", text))
 
+# A leading section number: "5.4.3.5", "A.3.1", "IV." become tokens "5 4 3 5", "a 3 1", "iv".
+SECTION_NUMBER = re.compile(r"^(?:(?:\d+|[a-z]|[ivxl]+)(?: \d+)+|\d+) ")
+
+
+def without_number(title):
+    """A normalized title without its section number: outlines differ in whether they repeat
+    the number the page shows ("Identifier" for "5.4.3.5 Identifier"), so matching ignores it."""
+    return SECTION_NUMBER.sub("", title)
+
+
 def truth_entries(reader, max_pages=None):
     """The outline's entries pointing at pages below max_pages, in outline order."""
     out = []

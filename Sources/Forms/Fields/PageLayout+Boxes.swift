@@ -56,7 +56,7 @@ extension PageLayout {
             }
             taken.append(rect)
         }
-        return fields
+        return Self.lastLinesOfTallColumnCells(fields)
     }
 
     /// Whether print stands in the middle of a box, as much room left of it as right: a caption

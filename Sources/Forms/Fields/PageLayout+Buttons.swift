@@ -56,13 +56,22 @@ extension PageLayout {
         if let first = text.first, "O0oQ".contains(first) { text.removeFirst() }
         var label = String(text)
         if label.allSatisfy({ "O0oQ".contains($0) }) { label = "" }
-        // The rest of the phrase the word starts.
+        // The rest of the phrase the word starts, up to the next button on the row.
         let band = (rect.top - 3)...(rect.bottom + 3)
-        let line = TextLine.phrases(of: words.filter { band.contains($0.rect.center.y) && $0.rect.left > words[index].rect.right - 1 })
+        let end = nextButtonLeft(after: rect)
+        let line = TextLine.phrases(of: words.filter { band.contains($0.rect.center.y) && $0.rect.left > words[index].rect.right - 1 && $0.rect.center.x < end })
             .filter { $0.rect.left - words[index].rect.right <= 12 }.min { $0.rect.left < $1.rect.left }
         if let line { label += (label.isEmpty ? "" : " ") + line.text }
         let cleaned = clean(label)
         return cleaned.isEmpty ? buttonLabel(for: rect) : cleaned
+    }
+
+    /// Where the next button on `rect`'s row starts (infinity when none follows): an option's
+    /// words end there. OCR reads that button into the next option's first word ("O AM O PM"
+    /// as "OAM OPM"), so a phrase running on past it gave export values such as "AM OPM".
+    func nextButtonLeft(after rect: LayoutRect) -> Double {
+        let c = rect.center
+        return (squares + circles).filter { $0.left > rect.right && $0.top <= c.y && $0.bottom >= c.y }.map(\.left).min() ?? .infinity
     }
 
     /// One check box.

@@ -105,10 +105,13 @@ extension PageLayout {
         return !long.isEmpty && 2 * long.filter { $0.rect.height > $0.rect.width }.count > long.count
     }
 
-    /// The label of a button: the phrase just right of it, else just left of it.
+    /// The label of a button: the phrase just right of it (up to the next button on its row),
+    /// else just left of it.
     func buttonLabel(for rect: LayoutRect) -> String {
         let band = (rect.top - 3)...(rect.bottom + 3)
-        let right = phrases.filter { band.contains($0.rect.center.y) && $0.rect.left >= rect.right - 1 && $0.rect.left - rect.right <= 40 }
+        let end = nextButtonLeft(after: rect)
+        let beside = words.filter { band.contains($0.rect.center.y) && $0.rect.left >= rect.right - 1 && $0.rect.center.x < end }
+        let right = TextLine.phrases(of: beside).filter { $0.rect.left - rect.right <= 40 }
             .min { $0.rect.left < $1.rect.left }
         if let right { return clean(right.text) }
         if let left = phraseLeft(of: rect, reach: 60) { return clean(left.text) }

@@ -74,9 +74,15 @@ enum ReservedHeading {
     /// One word that is a heading on its own ("Dienstgebrauch", "Amtsvermerke").
     private static let wholeWords: Set<String> = ["dienstgebrauch", "amtsvermerke", "amtsvermerk", "bearbeitungsvermerke"]
 
+    /// Words that make a "do not" a condition on some filers ("Do not complete column (a),
+    /// unless you have oil-related production activities", IRS Form 8903): an instruction that
+    /// leaves the place to whoever it concerns, not a region kept for the office.
+    private static let conditions: Set<String> = ["unless", "except", "if", "sauf", "salvo", "ausser", "falls"]
+
     /// Whether the phrase heads a region reserved for officials.
     static func matches(_ text: String) -> Bool {
         let w = words(text)
+        if w.contains(where: conditions.contains) { return false }
         func has(_ set: Set<String>, from: Int, to: Int) -> Bool {
             let lo = max(0, from), hi = min(w.count - 1, to)
             return lo <= hi && w[lo...hi].contains { set.contains($0) }

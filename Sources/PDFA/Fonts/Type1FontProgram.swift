@@ -79,7 +79,7 @@ struct Type1FontProgram: Sendable {
         return (Array(bytes[..<clearEnd]), isHex ? fromHex(encrypted) : encrypted, Array(bytes[trailerStart...]))
     }
 
-    private static func hexValue(_ b: UInt8) -> UInt8? {
+    static func hexValue(_ b: UInt8) -> UInt8? {
         switch b {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): b - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): b - UInt8(ascii: "a") + 10
@@ -88,7 +88,7 @@ struct Type1FontProgram: Sendable {
         }
     }
 
-    private static func fromHex(_ text: [UInt8]) -> [UInt8] {
+    static func fromHex(_ text: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(text.count / 2)
         var high: UInt8?
@@ -99,7 +99,7 @@ struct Type1FontProgram: Sendable {
         return out
     }
 
-    private static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+    static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
         guard needle.count <= bytes.count else { return nil }
         var i = start
         while i + needle.count <= bytes.count {

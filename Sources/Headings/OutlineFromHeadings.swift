@@ -1,4 +1,3 @@
-import Headings
 import OCR
 import PDF
 import PDFText
@@ -7,19 +6,23 @@ import PDFWriter
 /// What `--outline` builds from: each page's lines measured for the heading detector, from
 /// the recognized text of scanned pages and from the text of born-digital pages, and the
 /// outline entries made of the headings found.
-enum OutlineFromHeadings {
+public enum OutlineFromHeadings {
     /// A recognized line's ascender (baseline to the top of its tall letters) as a share of
     /// the font size: about 0.7 em in common text faces (cap height 0.66-0.72 em), so
     /// recognized sizes compare with born-digital ones in the same document.
-    static let ascenderPerEm = 0.7
+    public static let ascenderPerEm = 0.7
 
     /// Font-name parts that mark a bold face (`Helvetica-Bold`, `Arial,Bold`, `…-Semibold`,
     /// `…Black`, `…Heavy`).
-    static let boldMarkers = ["bold", "black", "heavy", "semibold", "demi"]
+    public static let boldMarkers = ["bold", "black", "heavy", "semibold", "demi"]
+
+    /// Font-name parts that mark a typewriter face (`Courier`, `CMTT10`, `SFTT1000`,
+    /// `LMMono10`, `DejaVuSansMono`, `Inconsolata`, `Consolas`).
+    static let monospaceMarkers = ["courier", "mono", "cmtt", "sftt", "lmtt", "typewriter", "consol"]
 
     /// The lines of a recognized page, in the page's user space.
     /// `strokes`: each line's stroke weight (`LineStrokes`), in the order of `ocr.lines`.
-    static func lines(of ocr: OCRPage, page: PDFPage, pixelToPage: Matrix, strokes: [Double]? = nil) -> [HeadingLine] {
+    public static func lines(of ocr: OCRPage, page: PDFPage, pixelToPage: Matrix, strokes: [Double]? = nil) -> [HeadingLine] {
         ocr.lines.enumerated().compactMap { index, line in
             let text = line.words.map(\.text).joined(separator: " ")
             let box = pixelToPage.transform(PDFRect(line.box.left, line.box.top, line.box.right, line.box.bottom))
@@ -36,10 +39,10 @@ enum OutlineFromHeadings {
     /// upper quartile is the height of its tall letters (most lines have a capital or an
     /// ascender in most words), and one box standing above the rest — a check box read as
     /// a letter, a logo — does not move it as it moves the line's own box.
-    static let letterHeightQuantile = 0.75
+    public static let letterHeightQuantile = 0.75
 
     /// The height of a recognized line's tall letters above its baseline, in pixels.
-    static func letterHeight(of line: OCRLine) -> Double {
+    public static func letterHeight(of line: OCRLine) -> Double {
         let (x0, y0, x1, y1) = line.baseline
         let heights = line.words.filter { $0.text.contains(where: \.isLetter) }.map { word -> Double in
             let middle = (word.box.left + word.box.right) / 2
@@ -52,26 +55,28 @@ enum OutlineFromHeadings {
 
     /// The lines of a page's text (visible text; a page with only invisible text, an OCR
     /// layer, gives that).
-    static func lines(of text: PageText, page: PDFPage) -> [HeadingLine] {
+    public static func lines(of text: PageText, page: PDFPage) -> [HeadingLine] {
         let hasVisible = text.lines.contains { $0.words.contains(where: \.isVisible) }
         return text.lines.compactMap { line in
             let words = line.words.filter { $0.isVisible || !hasVisible }
             guard !words.isEmpty else { return nil }
             // The size most of the line's characters are set in.
             let sizes = words.flatMap { word in Array(repeating: word.fontSize, count: max(1, word.text.count)) }.sorted()
-            let bold = words.allSatisfy { word in
-                let name = word.fontName.lowercased()
-                return boldMarkers.contains { name.contains($0) }
+            func allIn(_ markers: [String]) -> Bool {
+                words.allSatisfy { word in
+                    let name = word.fontName.lowercased()
+                    return markers.contains { name.contains($0) }
+                }
             }
             let box = words.dropFirst().reduce(words[0].box) { PDFRect(min($0.x0, $1.box.x0), min($0.y0, $1.box.y0), max($0.x1, $1.box.x1), max($0.y1, $1.box.y1)) }
             return HeadingLine(text: words.map(\.text).joined(separator: " "), page: page.index, left: box.x0, right: box.x1,
-                               top: box.y1, bottom: box.y0, size: sizes[sizes.count / 2], isBold: bold,
-                               pageBottom: page.cropBox.y0, pageHeight: page.cropBox.height)
+                               top: box.y1, bottom: box.y0, size: sizes[sizes.count / 2], isBold: allIn(boldMarkers),
+                               isMonospace: allIn(monospaceMarkers), pageBottom: page.cropBox.y0, pageHeight: page.cropBox.height)
         }
     }
 
     /// The outline entries for `headings` (in reading order, with levels), nested by level.
-    static func entries(_ headings: [Heading], pages: [PDFPage]) -> [OutlineEntry] {
+    public static func entries(_ headings: [Heading], pages: [PDFPage]) -> [OutlineEntry] {
         var root: [OutlineEntry] = []
         for heading in headings where pages.indices.contains(heading.page) {
             let entry = OutlineEntry(title: heading.title, page: pages[heading.page].ref, left: heading.left,

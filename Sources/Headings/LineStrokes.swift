@@ -3,14 +3,14 @@ import OCR
 
 /// How heavy each recognized line's letters are drawn, so `--outline` can tell bold headings
 /// set at the body size from the text around them (Tesseract reports no weight).
-enum LineStrokes {
+public enum LineStrokes {
     /// The gray level below which a pixel is ink (the usual mid-gray cut for scans of text).
-    static let inkThreshold = 128
+    public static let inkThreshold = 128
 
     /// Each line's mean horizontal run of ink (a stroke's width, crossbars averaged in) over
     /// the height of its tall letters, in the raster the lines were read from; nil when the
     /// raster cannot be thresholded.
-    static func measure(_ ocr: OCRPage, in raster: PageRaster) -> [Double]? {
+    public static func measure(_ ocr: OCRPage, in raster: PageRaster) -> [Double]? {
         guard let mask = try? raster.image.inkMask(threshold: inkThreshold) else { return nil }
         return ocr.lines.map { line in
             let region = PixelRegion(x: Int(line.box.left), y: Int(line.box.top),

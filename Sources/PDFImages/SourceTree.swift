@@ -1,7 +1,6 @@
 import FileIO
 import Foundation
 import Imaging
-import PDFImages
 import PDFWriter
 
 /// One file found under a source folder.
@@ -78,7 +77,7 @@ public enum SourceTree {
     }
 
     /// Temporary files our own atomic writes leave while they work (see `TemporaryName`).
-    static func isOwnTemporaryFile(_ name: String) -> Bool {
+    public static func isOwnTemporaryFile(_ name: String) -> Bool {
         TemporaryName.isTemporary(name)
     }
 

@@ -1,18 +1,17 @@
-import FileIO
 /// Names made from an input's name by adding to it (`NAME.error.txt` beside a failed input),
 /// kept legal: a file name may have at most 255 bytes (`NAME_MAX`), so an input with a legal
 /// 250-byte name must not get a note whose name the file system refuses.
-enum DerivedName {
+public enum DerivedName {
     /// The longest file name Linux file systems take, in bytes.
-    static let maxNameBytes = 255
+    public static let maxNameBytes = 255
     /// Bytes of the name's hash kept when it is shortened: enough that two long names with the
     /// same beginning get different notes.
-    static let hashDigits = 8
+    public static let hashDigits = 8
 
     /// `path` (a relative path or a name) with `suffix` added to its last component; when that
     /// would pass `maxNameBytes`, the name is cut (on a character boundary) and ends with `~`
     /// and the first `hashDigits` hex digits of the full name's FNV-1a hash before `suffix`.
-    static func appending(_ suffix: String, to path: String) -> String {
+    public static func appending(_ suffix: String, to path: String) -> String {
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[...$0]) } ?? ""
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path

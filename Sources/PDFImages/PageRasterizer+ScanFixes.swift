@@ -1,33 +1,35 @@
 import Imaging
 import PDF
-import PDFImages
 
 /// A page's recognition raster after the job's scan fixes, and what they did.
-struct PreparedPage: Sendable {
+public struct PreparedPage: Sendable {
     /// The raster the engine reads; nil when the page paints no image.
-    var raster: PageRaster?
+    public var raster: PageRaster?
     /// The page is a blank back to leave out (`--remove-blank-pages`).
-    var blankBack = false
+    public var blankBack = false
     /// The skew the image was straightened by (`--deskew`), in degrees clockwise.
-    var deskewDegrees: Double?
+    public var deskewDegrees: Double?
     /// Whether the raster was cleaned (`--clean`, `--clean-final`).
-    var cleaned = false
+    public var cleaned = false
     /// The page's image stored again, changed (`--deskew`, `--clean-final`).
-    var replacement: (ref: ObjectRef, stream: PDFStream)?
+    public var replacement: (ref: ObjectRef, stream: PDFStream)?
+
+    /// A page with `raster` and no fix applied yet.
+    public init(raster: PageRaster? = nil) { self.raster = raster }
 }
 
-extension RasterizeStage {
+extension PageRasterizer {
     /// The page's raster ready for recognition (see `PageRaster.forRecognition`), with the
-    /// fixes of `plan` applied, made here so that a page waiting for an engine holds a gray
-    /// raster, not a colour one four times its size.
+    /// fixes of `plan` applied; the rasterize stage calls it so that a page waiting for an
+    /// engine holds a gray raster, not a colour one four times its size.
     ///
     /// Deskew measures the skew on the raster and turns both the raster and the stored
     /// image by it about their common centre: a plain scan's image covers the page
     /// (`ScanImage`), so the raster is that image (reduced, and turned by the page's
     /// `/Rotate`, which a small turn commutes with), and the words read from the turned
     /// raster land on the turned image.
-    func prepared(_ page: PDFPage, in document: PDFDocument, maxResolution: Int, plan: ScanPagePlan) throws -> PreparedPage {
-        guard let composition = try rasterizer.composition(for: page, document: document) else { return PreparedPage() }
+    public func prepared(_ page: PDFPage, in document: PDFDocument, maxResolution: Int, plan: ScanPagePlan) throws -> PreparedPage {
+        guard let composition = try composition(for: page, document: document) else { return PreparedPage() }
         var raster = try composition.raster.forRecognition(maxResolution: maxResolution)
         var prepared = PreparedPage(raster: raster)
         // Vector marks (a drawn line, a signature stroke) are not in the raster: such a page is kept.

@@ -1,8 +1,7 @@
 import FileIO
 import Foundation
-import Testing
-@testable import Pipeline
 import PDFWriter
+import Testing
 import TestSupport
 
 /// Every name Legible makes is legal for every legal input name: temporary files are short
@@ -14,8 +13,7 @@ import TestSupport
         let name = TemporaryName.make()
         #expect(name.utf8.count <= 24)
         #expect(TemporaryName.isTemporary(name))
-        #expect(SourceTree.isOwnTemporaryFile(name))
-        #expect(SourceTree.isOwnTemporaryFile(".out.pdf.legible-12-34.tmp"), "an older version's leftover")
+        #expect(TemporaryName.isTemporary(".out.pdf.legible-12-34.tmp"), "an older version's leftover")
         #expect(!TemporaryName.isTemporary("scan.tmp.pdf"))
     }
 
