@@ -70,7 +70,7 @@ let package = Package(
         .testTarget(name: "PDFTextTests", dependencies: ["PDFText", "PDF", "TestSupport"]),
         .testTarget(name: "PDFWriterTests", dependencies: ["PDFWriter", "PDF", "TestSupport"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "PDF", "TestSupport"]),
-        .testTarget(name: "OCRTests", dependencies: ["OCR", "Imaging", "TestSupport"]),
+        .testTarget(name: "OCRTests", dependencies: ["OCR", "Imaging", "PDF", "TestSupport"]),
         .testTarget(name: "TesseractTests", dependencies: ["Tesseract", "Imaging", "OCR", "TestSupport"]),
         .testTarget(name: "TextLayerTests", dependencies: ["TextLayer", "PDF", "PDFWriter", "OCR", "TestSupport"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "RunReports", "DocumentFacts", "FileIO", "OCR", "PDF", "Imaging", "Tesseract", "TestSupport", "PDFImages", "PDFA"], exclude: ["Fixtures"]),

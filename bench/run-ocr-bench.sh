@@ -1,21 +1,29 @@
 #!/usr/bin/env bash
 # Runs ../shared/bench/ocr against Legible, OCRmyPDF and bare Tesseract in one run and
-# prints the scorer's table. Needs the release binary (make build) and ../shared/bench.
-# Environment: BENCH_SHARED (default ../shared/bench), OCR_CORPUS (default /tmp/ocrcorpus),
-# PEERS (default "ocrmypdf tess_floor"; set to "" to run Legible alone).
+# prints the scorer's table, then CPU per page of every tool over the same pages and the ratios
+# issue 21 is judged by (bench/ocr-ratios.py). Needs the release binary (make build) and ../shared/bench.
+# Environment: BENCH_SHARED (default ../shared/bench), OCR_CORPUS (default /tmp/ocrcorpus; 400 and
+# 600 dpi renderings: bench/make-ocr-dpi-variant.py), PEERS (default "ocrmypdf tess_floor"; set to ""
+# to run Legible alone), TOOLS (default "legible $PEERS": the tools this call runs, so that one lock
+# hold runs one tool; the report covers every tool whose results are in BENCH_RESULTS), DOCS (doc ids,
+# comma-separated, to run part of the corpus), BENCH_RESULTS (default /tmp/legible-bench/ocr-results).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SHARED=${BENCH_SHARED:-../shared/bench}
 CORPUS=${OCR_CORPUS:-/tmp/ocrcorpus}
 PEERS=${PEERS-ocrmypdf tess_floor}
+TOOLS=${TOOLS-legible $PEERS}
 eval "$("$SHARED/setup.sh")"
 [ -d "$CORPUS/docs" ] || "$BENCH_PY" "$SHARED/ocr/make_corpus.py" "$CORPUS"
 export OCR_CORPUS=$CORPUS
-"$BENCH_PY" "$SHARED/ocr/run_peer.py" --corpus "$CORPUS" --name legible --cmd "$PWD/.build/release/legible ocr -q -j 2 {in} {out}"
-for peer in $PEERS; do
-  case $peer in
-    ocrmypdf) "$BENCH_PY" "$SHARED/ocr/run_peer.py" --corpus "$CORPUS" --name ocrmypdf --cmd "$OCRMYPDF --output-type pdf -j 2 {in} {out}" ;;
-    tess_floor) "$BENCH_PY" "$SHARED/ocr/tess_floor.py" --corpus "$CORPUS" ;;
+docs=()
+[ -n "${DOCS:-}" ] && docs=(--docs "$DOCS")
+for tool in $TOOLS; do
+  case $tool in
+    legible) "$BENCH_PY" "$SHARED/ocr/run_peer.py" --corpus "$CORPUS" "${docs[@]}" --name legible --cmd "$PWD/.build/release/legible ocr -q -j 2 {in} {out}" ;;
+    ocrmypdf) "$BENCH_PY" "$SHARED/ocr/run_peer.py" --corpus "$CORPUS" "${docs[@]}" --name ocrmypdf --cmd "$OCRMYPDF --output-type pdf -j 2 {in} {out}" ;;
+    tess_floor) "$BENCH_PY" "$SHARED/ocr/tess_floor.py" --corpus "$CORPUS" "${docs[@]}" ;;
   esac
 done
 "$BENCH_PY" "$SHARED/ocr/report.py" legible $PEERS --docs
+"$BENCH_PY" bench/ocr-ratios.py

@@ -21,27 +21,38 @@ public struct PageRaster: Sendable {
     public func rotated(quarterTurns: Int) throws -> PageRaster {
         let q = ((quarterTurns % 4) + 4) % 4
         guard q != 0 else { return self }
+        return PageRaster(image: try image.rotated(quarterTurns: q), dpi: dpi,
+                          pixelToPage: pixelToPage(turnedBy: q))
+    }
+
+    /// The mapping to the page of this raster's pixels once turned clockwise by `quarterTurns`
+    /// × 90° (the image itself is not turned): the frame `rotated(quarterTurns:)` would give.
+    public func pixelToPage(turnedBy quarterTurns: Int) -> Matrix {
         let w = Double(image.width), h = Double(image.height)
         // Inverse of the rotation: new pixel coordinates back to old ones.
         let back: Matrix
-        switch q {
+        switch ((quarterTurns % 4) + 4) % 4 {
+        case 0: return pixelToPage
         case 1: back = Matrix(0, -1, 1, 0, 0, h)
         case 2: back = Matrix(-1, 0, 0, -1, w, h)
         default: back = Matrix(0, 1, -1, 0, w, 0)
         }
-        return PageRaster(image: try image.rotated(quarterTurns: q), dpi: dpi,
-                          pixelToPage: back.concatenating(pixelToPage))
+        return back.concatenating(pixelToPage)
     }
 
     /// The same raster resampled down to at most `maxDPI` (unchanged when already below),
-    /// with the mapping to the page kept exact.
+    /// with the mapping to the page kept exact: the image is exactly `width × factor` by
+    /// `height × factor` pixels, rounded, and the mapping scales by the sizes' own ratio.
+    /// A bilevel image becomes 8-bit gray.
     public func reduced(toAtMost maxDPI: Int) throws -> PageRaster {
         guard dpi > maxDPI, maxDPI > 0 else { return self }
         let factor = Double(maxDPI) / Double(dpi)
         let width = max(1, Int((Double(image.width) * factor).rounded()))
         let height = max(1, Int((Double(image.height) * factor).rounded()))
         let scale = Matrix(Double(image.width) / Double(width), 0, 0, Double(image.height) / Double(height), 0, 0)
-        let smaller = try image.scaled(width: width, height: height)
+        // Sampling a bilevel image drops thin strokes; averaging its blocks to gray keeps them.
+        let smaller = image.depth == 1 ? try image.bilevelReduced(width: width, height: height)
+            : try image.scaled(width: width, height: height)
         smaller.setResolution(maxDPI)
         return PageRaster(image: smaller, dpi: maxDPI, pixelToPage: scale.concatenating(pixelToPage))
     }

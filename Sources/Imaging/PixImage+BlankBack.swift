@@ -21,12 +21,7 @@ extension PixImage {
     /// image's edge (the scanner's border shadow) and punch holes (`PunchHole`).
     /// - Parameter dpi: the image's resolution.
     public func looksLikeBlankBack(dpi: Int) throws -> Bool {
-        let factor = Double(dpi) > Self.blankBackCheckDPI ? Self.blankBackCheckDPI / Double(dpi) : 1
-        let reduced = factor < 1 ? try withPix { pix in
-            depth == 1 ? try PixImage(pixScaleToGray(pix, Float(factor)), or: "reduction failed")
-                : try PixImage(pixScaleAreaMap(pix, Float(factor), Float(factor)), or: "reduction failed")
-        } : self
-        let gray = try reduced.gray8()
+        let (gray, factor) = try grayReduced(toAtMost: Self.blankBackCheckDPI, from: dpi)
         let effective = Double(dpi) * factor
         let binary = try gray.withPix { try PixImage(pixThresholdToBinary($0, Self.blankBackMarkLevel), or: "thresholding failed") }
         let speck = max(1, Int((Self.blankBackLargestSpeck * effective).rounded()))

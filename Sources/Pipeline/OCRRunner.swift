@@ -200,9 +200,10 @@ public struct OCRRunner: Sendable {
             let wantsStrokes = job.outline.map { $0 != .off } ?? false
             let (recognition, strokes) = try await engines.perform { engine in
                 let recognition = try PageRecognizer.run(raster, engine: engine, job: job.recognition)
-                // Boxes are in `raster`'s pixels unless the page was turned to be read.
+                // Boxes are in the frame of `raster` (reduced to --max-ocr-dpi) unless the page was turned to be read.
                 guard wantsStrokes, recognition.rotationCorrection == 0, let ocr = recognition.ocr else { return (recognition, nil as [Double]?) }
-                return (recognition, LineStrokes.measure(ocr, in: raster))
+                let inRaster = ocr.rescaled(toWidth: raster.image.width, height: raster.image.height, dpi: raster.dpi)
+                return (recognition, LineStrokes.measure(inRaster, in: raster))
             }
             report.recognizeSeconds = recognition.seconds
             report.dpi = recognition.dpi

@@ -49,7 +49,11 @@ struct OCRExportsTests {
         #expect(Set(stages.keys) == ["read", "triage", "recognize", "write"])
         let reportPages = try #require(runReport["pages"] as? [[String: Any]])
         #expect(reportPages[0]["reason"] as? String == "page already has text")
+        // The resolution the engine read at: the 300 dpi bilevel scan keeps its own
+        // (RecognitionResolution.reducesBilevelPages).
         #expect(reportPages[1]["dpi"] as? Int == 300)
+        // hOCR and ALTO stay in the frame of the page's own 300 dpi raster.
+        #expect(hocr.contains("scan_res 300 300"))
     }
 
     @Test func blankPagesAreNotSentToTheEngine() async throws {
