@@ -30,12 +30,9 @@ struct FontProgramRules {
     private func checkSimple(_ font: PDFDictionary, codes: Set<Int>, place: String, _ log: inout ViolationLog) {
         guard let descriptor = document.resolve(font["FontDescriptor"] ?? .null).dictionaryValue else { return }
         let name = font["BaseFont"]?.nameValue ?? "(unnamed)"
-        var reported: Set<String> = []
-        func fail(_ clause: String, _ message: String) {
-            guard !reported.contains(clause) else { return }
-            reported.insert(clause)
-            log.fail(clause, message, at: place)
-        }
+        var failures = OncePerClause()
+        func fail(_ clause: String, _ message: String) { failures.add(clause, message) }
+        defer { failures.report(at: place, &log) }
         let widths = SimpleWidths(font: font, document: document)
         if let cff = program(descriptor["FontFile3"], subtype: "Type1C").flatMap(CFFProgram.init(bytes:)), !cff.isCIDKeyed {
             checkCharSet(descriptor, glyphNames: Set(cff.glyphNames), fontName: name, fail: fail)
@@ -158,12 +155,9 @@ struct FontProgramRules {
         guard let cidFont = (document.resolve(font["DescendantFonts"] ?? .null).arrayValue?.first).flatMap({ document.resolve($0).dictionaryValue }),
               let descriptor = document.resolve(cidFont["FontDescriptor"] ?? .null).dictionaryValue else { return }
         let name = cidFont["BaseFont"]?.nameValue ?? "(unnamed)"
-        var reported: Set<String> = []
-        func fail(_ clause: String, _ message: String) {
-            guard !reported.contains(clause) else { return }
-            reported.insert(clause)
-            log.fail(clause, message, at: place)
-        }
+        var failures = OncePerClause()
+        func fail(_ clause: String, _ message: String) { failures.add(clause, message) }
+        defer { failures.report(at: place, &log) }
         let widths = CompositeWidths(cidFont: cidFont, document: document)
         let glyphOf: (Int) -> Int?
         let widthOf: (Int) -> Double?
@@ -271,5 +265,18 @@ private struct CompositeWidths {
         if let w = widths[key] { return w * 1000 }
         if let range = ranges.first(where: { $0.low <= key && key <= $0.high }) { return range.width * 1000 }
         return defaultWidth
+    }
+}
+
+/// A font's failures, one per clause: one bad glyph says what is wrong, a thousand would bury it.
+private struct OncePerClause {
+    private var found: [(clause: String, message: String)] = []
+
+    mutating func add(_ clause: String, _ message: String) {
+        if !found.contains(where: { $0.clause == clause }) { found.append((clause, message)) }
+    }
+
+    func report(at place: String, _ log: inout ViolationLog) {
+        for failure in found { log.fail(failure.clause, failure.message, at: place) }
     }
 }

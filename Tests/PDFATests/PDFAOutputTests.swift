@@ -93,16 +93,8 @@ import TestSupport
         let dir = try TemporaryDirectory()
         let input = dir.file("in.pdf"), url = dir.file("out.pdf")
         try Data(pdf.bytes).write(to: input)
-        let written = try PDFAOutput(part: 2, level: .b, producer: "tests").write(DocumentRewriter(source: try PDFDocument(bytes: pdf.bytes)), options: WriteOptions(), to: url)
-        #expect(written.notes.last == "written as PDF/A-2b (checked with legible check --pdfa=2b)", "\(written.notes)")
-        #expect(written.notes.contains { $0.contains("DefaultCMYK") })
-        let bytes = try Fixtures.bytes(url)
-        let report = try PDFAValidator.validate(bytes: bytes, level: .b)
-        #expect(report.conforms, "\(report.violations)")
-        #expect(try Tool.qpdfCheck(url) == 0)
-        let output = try PDFDocument(bytes: bytes)
-        let page = try #require(try output.pages().first)
-        #expect(output.resolve(page.resources["ColorSpace"] ?? .null).dictionaryValue?["DefaultCMYK"] != nil)
+        let output = try Self.convertedToPDFA(try PDFDocument(bytes: pdf.bytes), at: url, noting: "DefaultCMYK")
+        #expect(output.document.resolve(output.firstPageResources["ColorSpace"] ?? .null).dictionaryValue?["DefaultCMYK"] != nil)
         // Each of the four squares' colour in poppler's rendering, before and after: within 2 levels.
         let before = try Self.squareColors(input, in: dir), after = try Self.squareColors(url, in: dir)
         #expect(before.count == 4 && after.count == 4)
@@ -117,19 +109,26 @@ import TestSupport
         let dir = try TemporaryDirectory()
         let url = dir.file("out.pdf")
         let document = try PDFDocument(bytes: try Fixtures.bytes(input))
+        let output = try Self.convertedToPDFA(document, at: url, noting: "the input's RGB output intent does not describe")
+        #expect(output.document.resolve(output.firstPageResources["ColorSpace"] ?? .null).dictionaryValue?["DefaultCMYK"] == nil)
+        let before = try GrayRendering.render(input, dpi: 36), after = try GrayRendering.render(url, dpi: 36)
+        #expect(before.count == 1 && after.count == 1)
+        #expect(zip(before, after).allSatisfy { $0.meanDifference(from: $1) == 0 })
+    }
+
+    /// `document` written as PDF/A-2b to `url`: the run says so and notes `noting`, the
+    /// validator accepts it and qpdf finds no error. Returns the output and its first page's resources.
+    static func convertedToPDFA(_ document: PDFDocument, at url: URL, noting: String) throws -> (document: PDFDocument, firstPageResources: PDFDictionary) {
         let written = try PDFAOutput(part: 2, level: .b, producer: "tests").write(DocumentRewriter(source: document), options: WriteOptions(), to: url)
         #expect(written.notes.last == "written as PDF/A-2b (checked with legible check --pdfa=2b)", "\(written.notes)")
-        #expect(written.notes.contains { $0.contains("the input's RGB output intent does not describe") }, "\(written.notes)")
+        #expect(written.notes.contains { $0.contains(noting) }, "\(written.notes)")
         let bytes = try Fixtures.bytes(url)
         let report = try PDFAValidator.validate(bytes: bytes, level: .b)
         #expect(report.conforms, "\(report.violations)")
         #expect(try Tool.qpdfCheck(url) == 0)
         let output = try PDFDocument(bytes: bytes)
         let page = try #require(try output.pages().first)
-        #expect(output.resolve(page.resources["ColorSpace"] ?? .null).dictionaryValue?["DefaultCMYK"] == nil)
-        let before = try GrayRendering.render(input, dpi: 36), after = try GrayRendering.render(url, dpi: 36)
-        #expect(before.count == 1 && after.count == 1)
-        #expect(zip(before, after).allSatisfy { $0.meanDifference(from: $1) == 0 })
+        return (output, page.resources)
     }
 
     /// The RGB of the centres of the four 80-point squares, from `pdftoppm -r 18`.
