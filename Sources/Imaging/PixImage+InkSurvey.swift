@@ -26,19 +26,7 @@ extension PixImage {
         let (gray, factor) = try grayReduced(toAtMost: Self.surveyResolution, from: dpi)
         let binary = try gray.withPix { try PixImage(pixThresholdToBinary($0, 128), or: "thresholding failed") }
         let effective = Double(dpi) * factor
-        let minimumHeight = Int32((0.035 * effective).rounded(.up))    // ~2.5 pt: tiny text still counts
-        let maximumHeight = Int32(1.5 * effective)                     // taller than any body glyph
-        var heights: [Int32] = []
-        binary.withPix { pix in
-            var owned: UnsafeMutablePointer<BOXA>? = pixConnCompBB(pix, 8)
-            defer { boxaDestroy(&owned) }
-            guard let boxes = owned else { return }
-            for index in 0..<boxaGetCount(boxes) {
-                var x: Int32 = 0, y: Int32 = 0, w: Int32 = 0, h: Int32 = 0
-                boxaGetBoxGeometry(boxes, index, &x, &y, &w, &h)
-                if h >= minimumHeight && h <= maximumHeight && w >= 2 && w <= maximumHeight * 4 { heights.append(h) }
-            }
-        }
+        let heights = binary.characterSizedMarks(dpi: effective).map(\.height)
         guard heights.count >= Self.marksForXHeight else { return InkSurvey(isBlank: heights.isEmpty, xHeight: nil) }
         // Reduced pixels back to the image's own (the reduction scaled both axes alike).
         return InkSurvey(isBlank: false, xHeight: Self.groupedMedian(heights) / factor)

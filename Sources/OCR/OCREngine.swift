@@ -29,6 +29,10 @@ public protocol OCREngine: AnyObject {
     /// Recognizes `image`, blocking until done; gives up after `timeout` seconds when given
     /// (throwing `OCRError.timedOut`).
     func recognize(_ image: PixImage, dpi: Int, timeout: Double?) throws -> OCRPage
+    /// Recognizes `image` whose text is likely turned (upside down, from `LineProfileVote`):
+    /// the engine decides the orientation as part of its one reading, and words come back in
+    /// the frame of `image` as `recognize` gives them.
+    func recognizeDetectingOrientation(_ image: PixImage, dpi: Int, timeout: Double?) throws -> OCRPage
     /// Guesses the page's orientation, or nil when the engine cannot tell.
     func detectOrientation(_ image: PixImage, dpi: Int) throws -> OrientationGuess?
 }
@@ -37,6 +41,11 @@ extension OCREngine {
     /// Recognizes `image` with no time limit.
     public func recognize(_ image: PixImage, dpi: Int) throws -> OCRPage {
         try recognize(image, dpi: dpi, timeout: nil)
+    }
+
+    /// Engines without orientation detection read the image as it is.
+    public func recognizeDetectingOrientation(_ image: PixImage, dpi: Int, timeout: Double?) throws -> OCRPage {
+        try recognize(image, dpi: dpi, timeout: timeout)
     }
 
     /// Engines without orientation detection report none.

@@ -2,8 +2,8 @@ import Foundation
 import Imaging
 
 /// A pool of OCR engines, each on a thread of its own, so blocking recognition never
-/// occupies Swift's cooperative thread pool. Engines are made once per worker and reused
-/// for every page and document the pool sees.
+/// occupies Swift's cooperative thread pool. Engines are made once per worker, on its first
+/// job, and reused for every page and document the pool sees.
 ///
 /// The owner ends the pool: `shutdown()`, or by letting go of its last reference (the worker
 /// threads hold only the pool's queue, not the pool, so `deinit` runs and shuts it down). Either
@@ -177,7 +177,7 @@ private final class WorkQueue: @unchecked Sendable {
     private func work() {
         var engine: (any OCREngine)?
         var engineError: (any Error)?
-        do { engine = try factory.makeEngine() } catch { engineError = error }
+        var engineTried = false
         while true {
             condition.lock()
             while jobs.isEmpty && !shuttingDown { condition.wait() }
@@ -188,6 +188,13 @@ private final class WorkQueue: @unchecked Sendable {
             }
             let job = jobs.removeFirst()
             condition.unlock()
+            // The engine is made on the worker's first job, not when the thread starts: loading
+            // a Tesseract model costs 0.15-0.2 s of CPU, which a worker that never gets a page
+            // (a one-page document at -j 2, a blank page) would pay for nothing.
+            if !engineTried {
+                engineTried = true
+                do { engine = try factory.makeEngine() } catch { engineError = error }
+            }
             job.run(engine, engineError)
         }
     }

@@ -76,7 +76,14 @@ public enum PageRecognizer {
             read = try read.rotated(quarterTurns: guess.correction)
             correction = guess.correction
         }
-        let found = try engine.recognize(read.image, dpi: read.dpi, timeout: job.timeout)
+        // A page that looks upside down is read once with the engine's orientation detection,
+        // not read the wrong way up first and again after (2 readings of rot180 cost 1.7x bare
+        // Tesseract's one). A page turned by `rotatePages` above is upright already. The marks
+        // are judged on the frame, not on the reduced image: at an x-height of about 14 px
+        // ascenders and descenders blur into their neighbours and some fonts give no vote.
+        let found = try correction == 0 && frame.image.lineProfileVote(dpi: frame.dpi).looksUpsideDown
+            ? engine.recognizeDetectingOrientation(read.image, dpi: read.dpi, timeout: job.timeout)
+            : engine.recognize(read.image, dpi: read.dpi, timeout: job.timeout)
         // The frame turned as the engine's image was: its size, and its pixels' way to the page.
         let turned = correction % 2 == 0 ? (frame.image.width, frame.image.height) : (frame.image.height, frame.image.width)
         return PageRecognition(ocr: found.rescaled(toWidth: turned.0, height: turned.1, dpi: frame.dpi),

@@ -78,14 +78,31 @@ public final class TesseractEngine: OCREngine {
         let started = Date()
         let first = try recognize(image, dpi: dpi, mode: pageSegmentationMode, timeout: timeout)
         // A page read poorly may be upside down or sideways: read it again with orientation
-        // detection and keep the better reading. Good pages pay nothing for this. A mode the
-        // user chose is kept as it is.
-        guard settings.pageSegmentationMode == nil, hasOrientationModel, !first.blocks.isEmpty,
+        // detection and keep the better reading. Pages whose turn shows before reading
+        // (`recognizeDetectingOrientation`) never get here; good pages pay nothing for this.
+        // A mode the user chose is kept as it is.
+        guard detectsOrientationWhileReading, !first.blocks.isEmpty,
               TesseractEngine.meanConfidence(first) < TesseractEngine.retryBelowConfidence else { return first }
         let remaining = timeout.map { $0 - Date().timeIntervalSince(started) }
         if let remaining, remaining <= 0 { return first }
         let second = try recognize(image, dpi: dpi, mode: PSM_AUTO_OSD, timeout: remaining)
         return TesseractEngine.meanConfidence(second) > TesseractEngine.meanConfidence(first) ? second : first
+    }
+
+    /// One reading with orientation detection (`PSM_AUTO_OSD`): Tesseract judges the turn from
+    /// the marks its own layout analysis found, so nothing is thresholded or laid out twice, and
+    /// reports the words in the frame of `image`. Its OSD keeps weakly upside-down Latin pages
+    /// upright, so a page taken for turned by mistake is still read the right way up. Falls back
+    /// to `recognize` without the orientation model or with a mode the user chose.
+    public func recognizeDetectingOrientation(_ image: PixImage, dpi: Int, timeout: Double?) throws -> OCRPage {
+        guard detectsOrientationWhileReading else { return try recognize(image, dpi: dpi, timeout: timeout) }
+        return try recognize(image, dpi: dpi, mode: PSM_AUTO_OSD, timeout: timeout)
+    }
+
+    /// Whether readings may detect orientation: the `osd` model is installed and the user did
+    /// not choose a page segmentation mode.
+    private var detectsOrientationWhileReading: Bool {
+        settings.pageSegmentationMode == nil && hasOrientationModel
     }
 
     public func detectOrientation(_ image: PixImage, dpi: Int) throws -> OrientationGuess? {

@@ -38,6 +38,20 @@ struct TesseractEngineTests {
         #expect(line.baseline.x1 < line.baseline.x0)
     }
 
+    @Test func upsideDownPageIsReadInOneReadingThatDetectsOrientation() throws {
+        let engine = try TesseractEngineFactory(languages: ["eng"]).makeEngine()
+        let upright = try image("scan.png")
+        let page = try engine.recognizeDetectingOrientation(try upright.rotated(quarterTurns: 2), dpi: 300, timeout: nil)
+        #expect(page.lines.flatMap(\.words).contains { $0.text.hasPrefix("riverbank") })
+        let line = try #require(page.lines.first { $0.words.count > 3 })
+        #expect(line.baseline.x1 < line.baseline.x0)
+        // A page taken for turned by mistake is still read the right way up.
+        let straight = try engine.recognizeDetectingOrientation(upright, dpi: 300, timeout: nil)
+        #expect(straight.lines.flatMap(\.words).contains { $0.text.hasPrefix("riverbank") })
+        let straightLine = try #require(straight.lines.first { $0.words.count > 3 })
+        #expect(straightLine.baseline.x1 > straightLine.baseline.x0)
+    }
+
     @Test func missingLanguageNamesWhatIsInstalled() {
         do {
             _ = try TesseractEngineFactory(languages: ["eng", "xyz"])

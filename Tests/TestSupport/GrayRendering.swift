@@ -36,6 +36,11 @@ public struct GrayRendering: Sendable {
         return Double(total) / Double(pixels.count)
     }
 
+    /// The rendering as a binary PGM file (P5, 8-bit), for decoders that read files.
+    public func pgm() -> [UInt8] {
+        Array("P5\n\(width) \(height)\n255\n".utf8) + pixels
+    }
+
     /// Reads a binary PGM (P5, 8-bit).
     static func parse(_ bytes: [UInt8]) throws -> GrayRendering {
         var fields: [Int] = []
