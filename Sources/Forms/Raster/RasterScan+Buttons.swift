@@ -98,7 +98,7 @@ extension RasterScan {
     private func isCounter(_ hole: PixelBox, outer: PixelBox, round: Bool, sharp: Bool) -> Bool {
         // No letter has a counter twice as wide as tall: that is an oval OCR read with its caption.
         if round && hole.width >= 2 * hole.height { return false }
-        for (word, text) in zip(textBoxes, textWords) {
+        for (index, (word, text)) in zip(textBoxes, textWords).enumerated() where textHasCounters[index] {
             guard hole.x >= word.x - 1, hole.y >= word.y - 1, hole.right <= word.right + 1, hole.bottom <= word.bottom + 1 else { continue }
             if !round && Double(hole.height) >= 0.75 * Double(word.height) { continue }
             // A sharp-cornered empty square at the word's start is a check box OCR read as
