@@ -119,18 +119,18 @@ public struct HeadingDetector: Sendable {
     private func candidate(_ line: HeadingLine, at index: Int, in lines: [HeadingLine], body: Double) -> Candidate? {
         let text = line.text.trimmingCharacters(in: .whitespaces)
         let letters = text.filter(\.isLetter)
+        let large = line.size >= body * sizeRatio
+        let numbering = HeadingNumbering.depth(of: text, lowercaseTitle: large || line.isBold == true)
         guard text.count <= maxCharacters, letters.count >= minLetters,
               // More letters than anything else: not a row of numbers, dots or a table's figures.
               letters.count * 2 > text.filter({ !$0.isWhitespace }).count,
               // A heading starts a thought: a line starting lower-case continues a sentence.
-              text.first(where: \.isLetter)?.isLowercase != true || HeadingNumbering.depth(of: text) != nil
+              text.first(where: \.isLetter)?.isLowercase != true || numbering != nil
         else { return nil }
         var line = line
         line.text = text
-        let numbering = HeadingNumbering.depth(of: text)
         let upper = letters.filter(\.isUppercase).count
         let capitals = letters.count >= 4 && upper * 10 >= letters.count * 9
-        let large = line.size >= body * sizeRatio
         let marked = line.isBold == true || numbering != nil || capitals
         guard large || (marked && line.size >= body * markedSizeRatio) else { return nil }
         guard isolated(index, in: lines, body: body) || large && !sharesItsRow(index, in: lines) else { return nil }

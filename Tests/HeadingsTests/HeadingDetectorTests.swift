@@ -102,6 +102,30 @@ import Testing
         #expect(HeadingNumbering.depth(of: text) == depth)
     }
 
+    @Test(arguments: [("8.2 verbatim", 2), ("3.1 pythontex", 2), ("3.5 kg of salt", 2), ("2023 annual report", nil), ("verbatim", nil)]
+          as [(String, Int?)])
+    func aLineSetApartAsAHeadingMayHaveALowerCaseTitleAfterItsNumber(text: String, depth: Int?) {
+        #expect(HeadingNumbering.depth(of: text, lowercaseTitle: true) == depth)
+        #expect(HeadingNumbering.depth(of: text) == nil)
+    }
+
+    @Test func sectionsNamedAfterCommandsAreHeadingsWhenBoldOrLarge() {
+        var page = PageBuilder(page: 0)
+        page.add("8 Packages", size: 14, bold: true, gapAfter: 0.8)
+        page.paragraph(3)
+        // DocBook and Sphinx manuals name sections after the package or command they describe.
+        page.add("8.1 verbatim", size: 12, bold: true, gapAfter: 0.6)
+        page.paragraph(3)
+        page.add("8.2 pythontex", size: 10, bold: true, gapAfter: 0.6)
+        page.paragraph(3)
+        // The same shape at the body size in the body's face is a quantity starting a line.
+        page.add("3.5 kg of salt", size: 10, gapAfter: 1.2)
+        page.paragraph(3)
+        let headings = HeadingDetector().headings(in: page.lines)
+        #expect(headings.map(\.title) == ["8 Packages", "8.1 verbatim", "8.2 pythontex"])
+        #expect(headings.map(\.level) == [0, 1, 1])
+    }
+
     @Test func heavyStrokesMakeARecognizedLineBold() {
         var page = PageBuilder(page: 0)
         page.paragraph(8)
