@@ -36,6 +36,11 @@ public struct HeadingDetector: Sendable {
     /// be read as running on into it: justified lines end together; a word that did not fit
     /// leaves up to about one body size of slack.
     public var wrapSlack = 1.0
+    /// How many letters one Chinese, Japanese or Korean character counts for where headings
+    /// are told by their letters (`minLetters`, more letters than figures): each is a
+    /// syllable or a word, and two make a heading ("起動", start-up; "設問", questions) that
+    /// two Latin letters never do.
+    static let lettersPerIdeograph = 2
     /// Two heading sizes within this ratio of one another are one level.
     public var levelSizeStep = 0.08
 
@@ -119,11 +124,12 @@ public struct HeadingDetector: Sendable {
     private func candidate(_ line: HeadingLine, at index: Int, in lines: [HeadingLine], body: Double) -> Candidate? {
         let text = line.text.trimmingCharacters(in: .whitespaces)
         let letters = text.filter(\.isLetter)
+        let letterWeight = letters.reduce(0) { $0 + ($1.isSyllabicOrIdeographic ? Self.lettersPerIdeograph : 1) }
         let large = line.size >= body * sizeRatio
         let numbering = HeadingNumbering.depth(of: text, lowercaseTitle: large || line.isBold == true)
-        guard text.count <= maxCharacters, letters.count >= minLetters,
+        guard text.count <= maxCharacters, letterWeight >= minLetters,
               // More letters than anything else: not a row of numbers, dots or a table's figures.
-              letters.count * 2 > text.filter({ !$0.isWhitespace }).count,
+              letterWeight * 2 > text.filter({ !$0.isWhitespace }).count,
               // A heading starts a thought: a line starting lower-case continues a sentence.
               text.first(where: \.isLetter)?.isLowercase != true || numbering != nil
         else { return nil }

@@ -46,4 +46,14 @@ enum HeadingNumbering {
 
 extension Character {
     var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+
+    /// A CJK ideograph, kana or Hangul syllable: a character that is a syllable or a word.
+    var isSyllabicOrIdeographic: Bool {
+        guard let scalar = unicodeScalars.first?.value else { return false }
+        return (0x3040...0x30FF).contains(scalar)      // hiragana, katakana
+            || (0x3400...0x4DBF).contains(scalar)      // CJK extension A
+            || (0x4E00...0x9FFF).contains(scalar)      // CJK unified ideographs
+            || (0xAC00...0xD7AF).contains(scalar)      // Hangul syllables
+            || (0xF900...0xFAFF).contains(scalar)      // CJK compatibility ideographs
+    }
 }

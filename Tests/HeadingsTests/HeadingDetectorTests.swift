@@ -109,6 +109,24 @@ import Testing
         #expect(HeadingNumbering.depth(of: text) == nil)
     }
 
+    @Test func japaneseHeadingsOfTwoOrThreeCharactersAreHeadings() {
+        var page = PageBuilder(page: 0)
+        page.add("3 使い方", size: 14, bold: true, gapAfter: 0.8)
+        page.paragraph(3)
+        page.add("3.4 起動", size: 12, gapAfter: 0.6)
+        page.paragraph(3)
+        page.add("3.5 複数行", size: 12, gapAfter: 0.6)
+        page.paragraph(3)
+        // Two Latin letters are still too few, and figures are still not a heading.
+        page.add("3.6 AB", size: 12, gapAfter: 0.6)
+        page.paragraph(3)
+        page.add("12 345 678 9", size: 12, gapAfter: 0.6)
+        page.paragraph(3)
+        let headings = HeadingDetector().headings(in: page.lines)
+        #expect(headings.map(\.title) == ["3 使い方", "3.4 起動", "3.5 複数行"])
+        #expect(headings.map(\.level) == [0, 1, 1])
+    }
+
     @Test func sectionsNamedAfterCommandsAreHeadingsWhenBoldOrLarge() {
         var page = PageBuilder(page: 0)
         page.add("8 Packages", size: 14, bold: true, gapAfter: 0.8)
