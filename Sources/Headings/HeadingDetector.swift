@@ -82,7 +82,26 @@ public struct HeadingDetector: Sendable {
                 previous = candidate
             }
         }
-        return levels(of: Self.withoutRepeatedLabels(candidates))
+        return levels(of: withoutLabels(Self.withoutRepeatedLabels(candidates)))
+    }
+
+    /// How far (in the larger of the two lines' sizes) a chapter label may sit above the title
+    /// it labels: Sphinx sets "CHAPTER", "TWO" and the title on consecutive lines with a
+    /// display's spacing, 1-3 sizes apart.
+    static let labelReach = 5.0
+
+    /// `candidates` less admonition titles and chapter labels set above their title
+    /// (`HeadingLabels`); a label alone ("Chapter 1" with no title below it) is the entry.
+    func withoutLabels(_ candidates: [Candidate]) -> [Candidate] {
+        candidates.indices.filter { index in
+            let candidate = candidates[index]
+            guard candidate.numbering == nil else { return true }
+            if HeadingLabels.isAdmonition(candidate.line.text) { return false }
+            guard HeadingLabels.isDivisionLabel(candidate.line.text) else { return true }
+            guard let title = candidates[(index + 1)...].first(where: { !HeadingLabels.isDivisionLabel($0.line.text) }),
+                  title.line.page == candidate.line.page else { return true }
+            return candidate.line.top - title.line.top > Self.labelReach * max(candidate.line.size, title.line.size)
+        }.map { candidates[$0] }
     }
 
     /// `candidates` less the unnumbered ones whose text occurs more than once: "Note",

@@ -171,14 +171,54 @@ import Testing
         page.paragraph(4)
         page.add("Note", size: 10, bold: true, gapAfter: 0.8)
         page.paragraph(3)
-        page.add("Warning", size: 10, bold: true, gapAfter: 0.8)
+        page.add("Requirements", size: 10, bold: true, gapAfter: 0.8)
         page.paragraph(3)
         page.add("Note", size: 10, bold: true, gapAfter: 0.8)
         page.paragraph(3)
         page.add("Removal", size: 12, bold: true, gapAfter: 0.8)
         page.paragraph(4)
-        // "Warning" appears once: a body-size bold line alone is still taken.
-        #expect(HeadingDetector().headings(in: page.lines).map(\.title) == ["Installation", "Warning", "Removal"])
+        // "Requirements" appears once: a body-size bold line alone is still taken.
+        #expect(HeadingDetector().headings(in: page.lines).map(\.title) == ["Installation", "Requirements", "Removal"])
+    }
+
+    @Test func anAdmonitionsTitleIsNotAHeadingEvenOnce() {
+        var page = PageBuilder(page: 0)
+        page.add("Installation", size: 12, bold: true, gapAfter: 0.8)
+        page.paragraph(4)
+        page.add("Warning", size: 10, bold: true, gapAfter: 0.8)
+        page.paragraph(3)
+        page.add("See also:", size: 10, bold: true, gapAfter: 0.8)
+        page.paragraph(3)
+        page.add("Removal", size: 12, bold: true, gapAfter: 0.8)
+        page.paragraph(4)
+        #expect(HeadingDetector().headings(in: page.lines).map(\.title) == ["Installation", "Removal"])
+    }
+
+    @Test func aChapterLabelSetAboveItsTitleIsNotAnEntryButAChapterLabelAloneIs() {
+        var sphinx = PageBuilder(page: 0)
+        sphinx.add("CHAPTER", size: 10, bold: true, gapAfter: 0.8)
+        sphinx.add("TWO", size: 14.3, bold: true, gapAfter: 0.8)
+        sphinx.add("KNOWLEDGE BASE", size: 14.3, bold: true, gapAfter: 1.5)
+        sphinx.add("2.1 Communication", size: 14.3, bold: true, gapAfter: 0.8)
+        sphinx.paragraph(4)
+        sphinx.add("2.1.1 Mailing lists", size: 12, bold: true, gapAfter: 0.8)
+        sphinx.paragraph(6)
+        #expect(HeadingDetector().headings(in: sphinx.lines).map(\.title)
+                == ["KNOWLEDGE BASE", "2.1 Communication", "2.1.1 Mailing lists"])
+        // A chapter named only by its number, its sections on the next page.
+        var first = PageBuilder(page: 0)
+        first.add("Chapter 1", size: 18, bold: true, gapAfter: 1.5)
+        first.paragraph(12)
+        var second = PageBuilder(page: 1)
+        second.add("Paragraph 1.1", size: 14, bold: true, gapAfter: 0.8)
+        second.paragraph(12)
+        #expect(HeadingDetector().headings(in: first.lines + second.lines).map(\.title) == ["Chapter 1", "Paragraph 1.1"])
+    }
+
+    @Test(arguments: [("CHAPTER", true), ("TWO", true), ("Chapter 2", true), ("Part IV", true), ("Annexe B", true),
+                      ("Chapter 2: Results", false), ("Knowledge Base", false), ("Two Cities", false), ("IV", false)])
+    func chapterLabelsAreTold(text: String, isLabel: Bool) {
+        #expect(HeadingLabels.isDivisionLabel(text) == isLabel)
     }
 
     @Test func aNumberedListItemRunningOnIsNotAHeading() {
