@@ -128,7 +128,7 @@ public struct OCRRunner: Sendable {
         if outline.builds {
             let recognized = Set(headingLines.map(\.page))
             let others = flow.pages.filter { !recognized.contains($0.index) && !reports[$0.index].damaged }
-            headingLines += outline.textLines(of: others)
+            headingLines += OutlineFromHeadings.lines(ofTextOn: others, in: document)
             let entries = outline.entries(from: headingLines)
             if !entries.isEmpty { try await writer.setOutline(entries) }
             outlineNotes.append(OutlinePlan.note(entries))
