@@ -17,6 +17,12 @@ import Testing
             y -= size * (1 + gapAfter)
         }
 
+        /// A line set as `text` with a paragraph of `lines` body lines under it.
+        mutating func section(_ text: String, size: Double, bold: Bool? = false, gapAfter: Double = 0.6, lines: Int = 3) {
+            add(text, size: size, bold: bold, gapAfter: gapAfter)
+            paragraph(lines)
+        }
+
         mutating func paragraph(_ count: Int) {
             for index in 0..<count {
                 add("Body text of the report goes on here and fills the line to its end \(index)", size: 10,
@@ -111,17 +117,12 @@ import Testing
 
     @Test func japaneseHeadingsOfTwoOrThreeCharactersAreHeadings() {
         var page = PageBuilder(page: 0)
-        page.add("3 使い方", size: 14, bold: true, gapAfter: 0.8)
-        page.paragraph(3)
-        page.add("3.4 起動", size: 12, gapAfter: 0.6)
-        page.paragraph(3)
-        page.add("3.5 複数行", size: 12, gapAfter: 0.6)
-        page.paragraph(3)
+        page.section("3 使い方", size: 14, bold: true, gapAfter: 0.8)
+        page.section("3.4 起動", size: 12)
+        page.section("3.5 複数行", size: 12)
         // Two Latin letters are still too few, and figures are still not a heading.
-        page.add("3.6 AB", size: 12, gapAfter: 0.6)
-        page.paragraph(3)
-        page.add("12 345 678 9", size: 12, gapAfter: 0.6)
-        page.paragraph(3)
+        page.section("3.6 AB", size: 12)
+        page.section("12 345 678 9", size: 12)
         let headings = HeadingDetector().headings(in: page.lines)
         #expect(headings.map(\.title) == ["3 使い方", "3.4 起動", "3.5 複数行"])
         #expect(headings.map(\.level) == [0, 1, 1])
@@ -129,16 +130,12 @@ import Testing
 
     @Test func sectionsNamedAfterCommandsAreHeadingsWhenBoldOrLarge() {
         var page = PageBuilder(page: 0)
-        page.add("8 Packages", size: 14, bold: true, gapAfter: 0.8)
-        page.paragraph(3)
+        page.section("8 Packages", size: 14, bold: true, gapAfter: 0.8)
         // DocBook and Sphinx manuals name sections after the package or command they describe.
-        page.add("8.1 verbatim", size: 12, bold: true, gapAfter: 0.6)
-        page.paragraph(3)
-        page.add("8.2 pythontex", size: 10, bold: true, gapAfter: 0.6)
-        page.paragraph(3)
+        page.section("8.1 verbatim", size: 12, bold: true)
+        page.section("8.2 pythontex", size: 10, bold: true)
         // The same shape at the body size in the body's face is a quantity starting a line.
-        page.add("3.5 kg of salt", size: 10, gapAfter: 1.2)
-        page.paragraph(3)
+        page.section("3.5 kg of salt", size: 10, gapAfter: 1.2)
         let headings = HeadingDetector().headings(in: page.lines)
         #expect(headings.map(\.title) == ["8 Packages", "8.1 verbatim", "8.2 pythontex"])
         #expect(headings.map(\.level) == [0, 1, 1])
@@ -183,14 +180,10 @@ import Testing
 
     @Test func anAdmonitionsTitleIsNotAHeadingEvenOnce() {
         var page = PageBuilder(page: 0)
-        page.add("Installation", size: 12, bold: true, gapAfter: 0.8)
-        page.paragraph(4)
-        page.add("Warning", size: 10, bold: true, gapAfter: 0.8)
-        page.paragraph(3)
-        page.add("See also:", size: 10, bold: true, gapAfter: 0.8)
-        page.paragraph(3)
-        page.add("Removal", size: 12, bold: true, gapAfter: 0.8)
-        page.paragraph(4)
+        page.section("Installation", size: 12, bold: true, gapAfter: 0.8, lines: 4)
+        page.section("Warning", size: 10, bold: true, gapAfter: 0.8)
+        page.section("See also:", size: 10, bold: true, gapAfter: 0.8)
+        page.section("Removal", size: 12, bold: true, gapAfter: 0.8, lines: 4)
         #expect(HeadingDetector().headings(in: page.lines).map(\.title) == ["Installation", "Removal"])
     }
 
