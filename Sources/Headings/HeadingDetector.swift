@@ -36,6 +36,11 @@ public struct HeadingDetector: Sendable {
     /// be read as running on into it: justified lines end together; a word that did not fit
     /// leaves up to about one body size of slack.
     public var wrapSlack = 1.0
+    /// How many letters one Chinese, Japanese or Korean character counts for where headings
+    /// are told by their letters (`minLetters`, more letters than figures): each is a
+    /// syllable or a word, and two make a heading ("起動", start-up; "設問", questions) that
+    /// two Latin letters never do.
+    static let lettersPerIdeograph = 2
     /// Two heading sizes within this ratio of one another are one level.
     public var levelSizeStep = 0.08
 
@@ -77,7 +82,26 @@ public struct HeadingDetector: Sendable {
                 previous = candidate
             }
         }
-        return levels(of: Self.withoutRepeatedLabels(candidates))
+        return levels(of: withoutLabels(Self.withoutRepeatedLabels(candidates)))
+    }
+
+    /// How far (in the larger of the two lines' sizes) a chapter label may sit above the title
+    /// it labels: Sphinx sets "CHAPTER", "TWO" and the title on consecutive lines with a
+    /// display's spacing, 1-3 sizes apart.
+    static let labelReach = 5.0
+
+    /// `candidates` less admonition titles and chapter labels set above their title
+    /// (`HeadingLabels`); a label alone ("Chapter 1" with no title below it) is the entry.
+    func withoutLabels(_ candidates: [Candidate]) -> [Candidate] {
+        candidates.indices.filter { index in
+            let candidate = candidates[index]
+            guard candidate.numbering == nil else { return true }
+            if HeadingLabels.isAdmonition(candidate.line.text) { return false }
+            guard HeadingLabels.isDivisionLabel(candidate.line.text) else { return true }
+            guard let title = candidates[(index + 1)...].first(where: { !HeadingLabels.isDivisionLabel($0.line.text) }),
+                  title.line.page == candidate.line.page else { return true }
+            return candidate.line.top - title.line.top > Self.labelReach * max(candidate.line.size, title.line.size)
+        }.map { candidates[$0] }
     }
 
     /// `candidates` less the unnumbered ones whose text occurs more than once: "Note",
@@ -119,18 +143,19 @@ public struct HeadingDetector: Sendable {
     private func candidate(_ line: HeadingLine, at index: Int, in lines: [HeadingLine], body: Double) -> Candidate? {
         let text = line.text.trimmingCharacters(in: .whitespaces)
         let letters = text.filter(\.isLetter)
-        guard text.count <= maxCharacters, letters.count >= minLetters,
+        let letterWeight = letters.reduce(0) { $0 + ($1.isSyllabicOrIdeographic ? Self.lettersPerIdeograph : 1) }
+        let large = line.size >= body * sizeRatio
+        let numbering = HeadingNumbering.depth(of: text, lowercaseTitle: large || line.isBold == true)
+        guard text.count <= maxCharacters, letterWeight >= minLetters,
               // More letters than anything else: not a row of numbers, dots or a table's figures.
-              letters.count * 2 > text.filter({ !$0.isWhitespace }).count,
+              letterWeight * 2 > text.filter({ !$0.isWhitespace }).count,
               // A heading starts a thought: a line starting lower-case continues a sentence.
-              text.first(where: \.isLetter)?.isLowercase != true || HeadingNumbering.depth(of: text) != nil
+              text.first(where: \.isLetter)?.isLowercase != true || numbering != nil
         else { return nil }
         var line = line
         line.text = text
-        let numbering = HeadingNumbering.depth(of: text)
         let upper = letters.filter(\.isUppercase).count
         let capitals = letters.count >= 4 && upper * 10 >= letters.count * 9
-        let large = line.size >= body * sizeRatio
         let marked = line.isBold == true || numbering != nil || capitals
         guard large || (marked && line.size >= body * markedSizeRatio) else { return nil }
         guard isolated(index, in: lines, body: body) || large && !sharesItsRow(index, in: lines) else { return nil }

@@ -3,10 +3,13 @@
 enum HeadingNumbering {
     /// The depth the number gives (1 for "2" or "2.", 2 for "2.3", …); nil when the line does
     /// not start with a section number followed by a word that does not start in lower case
-    /// ("3.5 kg of salt" is a quantity).
-    static func depth(of text: String) -> Int? {
+    /// ("3.5 kg of salt" is a quantity). With `lowercaseTitle`, for a line already set apart
+    /// as a heading (larger than the body, or bold), the word may start in lower case: manuals
+    /// name sections after commands and packages ("8.2 verbatim", "3.1 pythontex"), and a
+    /// quantity is not set in a heading's face.
+    static func depth(of text: String, lowercaseTitle: Bool = false) -> Int? {
         let parts = text.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
-        guard parts.count == 2, let word = parts[1].first, word.isLetter, !word.isLowercase else { return nil }
+        guard parts.count == 2, let word = parts[1].first, word.isLetter, lowercaseTitle || !word.isLowercase else { return nil }
         var label = parts[0]
         if label.hasSuffix(".") || label.hasSuffix(")") { label = label.dropLast() }
         guard !label.isEmpty else { return nil }
@@ -43,4 +46,14 @@ enum HeadingNumbering {
 
 extension Character {
     var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+
+    /// A CJK ideograph, kana or Hangul syllable: a character that is a syllable or a word.
+    var isSyllabicOrIdeographic: Bool {
+        guard let scalar = unicodeScalars.first?.value else { return false }
+        return (0x3040...0x30FF).contains(scalar)      // hiragana, katakana
+            || (0x3400...0x4DBF).contains(scalar)      // CJK extension A
+            || (0x4E00...0x9FFF).contains(scalar)      // CJK unified ideographs
+            || (0xAC00...0xD7AF).contains(scalar)      // Hangul syllables
+            || (0xF900...0xFAFF).contains(scalar)      // CJK compatibility ideographs
+    }
 }

@@ -151,17 +151,14 @@ package struct PDFAOutput {
         }
         // Pages painted in DeviceCMYK get a CMYK output intent instead of sRGB; those that
         // paint in DeviceRGB too keep the sRGB intent and get DefaultCMYK (6.2.4.3). An input's
-        // own RGB intent that leaves its CMYK unmatched is replaced the same way: DefaultCMYK
-        // would be drawn through ICC and change how viewers show the ink (poppler: 2 levels).
+        // own RGB intent that leaves its CMYK unmatched is replaced at once (keeping it cannot
+        // pass: the CMYK would stay unmatched): DefaultCMYK under it would be drawn through ICC
+        // and change how viewers show the ink (poppler: 2 levels).
         if case .checked(_, let report, _) = attempt, report.wantsCMYKOutputIntent {
             conversion.outputIntent = .cmyk
-            var cmyk = convertOnce(document, conversion, fonts: fonts, refused: &refusedFonts, options: options, incremental: incremental)
-            var replacedInputIntent = false
-            if case .checked(_, let keptReport, _) = cmyk, keptReport.wantsCMYKOutputIntent {
-                conversion.keepsInputOutputIntent = false
-                cmyk = convertOnce(document, conversion, fonts: fonts, refused: &refusedFonts, options: options, incremental: incremental)
-                replacedInputIntent = true
-            }
+            conversion.keepsInputOutputIntent = false
+            let replacedInputIntent = PDFAConversion.hasValidOutputIntent(in: document)
+            let cmyk = convertOnce(document, conversion, fonts: fonts, refused: &refusedFonts, options: options, incremental: incremental)
             if case .checked(_, let cmykReport, _) = cmyk, cmykReport.conforms {
                 attempt = cmyk
                 changes.append(replacedInputIntent

@@ -32,7 +32,8 @@ extension PageRasterizer {
     /// common centre: a plain scan's image covers the page
     /// (`ScanImage`), so the raster is that image (reduced, and turned by the page's
     /// `/Rotate`, which a small turn commutes with), and the words read from the turned
-    /// raster land on the turned image.
+    /// raster land on the turned image. A bilevel raster is read from its gray turn
+    /// (`PixImage.straightenedForReading`), the stored image is that turn thresholded.
     public func prepared(_ page: PDFPage, in document: PDFDocument, maxResolution: Int, plan: ScanPagePlan) throws -> PreparedPage {
         guard let composition = try composition(for: page, document: document) else { return PreparedPage() }
         var raster = try composition.raster.forRecognition(maxResolution: maxResolution)
@@ -47,7 +48,7 @@ extension PageRasterizer {
         if plan.deskew, let scan {
             let skew = try raster.image.measuredSkew()
             if abs(skew) >= PixImage.smallestDeskew {
-                raster.image = try raster.image.straightened(byDegrees: skew)
+                raster.image = try raster.image.straightenedForReading(byDegrees: skew)
                 prepared.deskewDegrees = skew
                 if scan.turnsByPlacement && !(plan.clean && plan.storeCleaned) {
                     prepared.contentTurnDegrees = skew

@@ -171,7 +171,19 @@ public struct PDFAConversion: Sendable {
         }
     }
 
+    /// Whether `document` has a PDF/A output intent the conversion would keep (one profile,
+    /// `GTS_PDFA1`, a monitor or printer ICC profile of version 4 or less).
+    public static func hasValidOutputIntent(in document: PDFDocument) -> Bool {
+        guard let rootRef = document.trailer["Root"]?.referenceValue,
+              let catalog = document.resolve(.reference(rootRef)).dictionaryValue else { return false }
+        return hasValidOutputIntent(catalog, source: document)
+    }
+
     private func hasValidOutputIntent(_ catalog: PDFDictionary, source: PDFDocument) -> Bool {
+        Self.hasValidOutputIntent(catalog, source: source)
+    }
+
+    private static func hasValidOutputIntent(_ catalog: PDFDictionary, source: PDFDocument) -> Bool {
         guard let intents = source.resolve(catalog["OutputIntents"] ?? .null).arrayValue, !intents.isEmpty else { return false }
         var profiles: Set<ObjectRef> = []
         var pdfa = false

@@ -55,45 +55,15 @@ struct ExportWriter {
         }
     }
 
-    func writeWords(_ pages: [[String: Any]]) throws {
+    func writeWords(_ pages: [WordsJSON.Page]) throws {
         guard let url = exports.wordsJSON else { return }
         try DurableFiles.write(String(decoding: try WordsJSON.document(source: sourceName, pages: pages), as: UTF8.self), to: url)
     }
 
     func writeReport(_ report: RunReport, output: URL, seconds: Double) throws {
         guard let url = exports.report else { return }
-        var pages: [[String: Any]] = []
-        var counts = ["recognized": 0, "skipped": 0, "failed": 0]
-        for page in report.pages {
-            var entry: [String: Any] = ["page": page.index + 1,
-                                        "rasterizeSeconds": (page.rasterizeSeconds * 1000).rounded() / 1000,
-                                        "recognizeSeconds": (page.recognizeSeconds * 1000).rounded() / 1000]
-            switch page.outcome {
-            case .recognized(let words): entry["outcome"] = "recognized"; entry["words"] = words; counts["recognized"]! += 1
-            case .skipped(let reason): entry["outcome"] = "skipped"; entry["reason"] = reason; counts["skipped"]! += 1
-            case .failed(let reason): entry["outcome"] = "failed"; entry["reason"] = reason; counts["failed"]! += 1
-            }
-            if page.removed { entry["outcome"] = "removed"; counts["skipped"]! -= 1; counts["removed", default: 0] += 1 }
-            if let degrees = page.deskewDegrees { entry["deskewDegrees"] = (degrees * 1000).rounded() / 1000 }
-            if page.cleaned { entry["cleaned"] = true }
-            if let dpi = page.dpi { entry["dpi"] = dpi }
-            if page.rotationApplied != 0 { entry["rotationApplied"] = page.rotationApplied }
-            if let choice = page.language {
-                var language: [String: Any] = ["languages": choice.languages.joined(separator: "+"),
-                                               "confidence": (choice.confidence * 1000).rounded() / 1000]
-                if let script = choice.script { language["script"] = script }
-                entry["language"] = language
-            }
-            pages.append(entry)
-        }
-        let stages = Dictionary(uniqueKeysWithValues: report.stageSeconds.map { ($0.stage, ($0.seconds * 1000).rounded() / 1000) })
-        var object: [String: Any] = ["input": sourceName, "output": output.path, "seconds": (seconds * 1000).rounded() / 1000,
-                                     "pages": pages, "counts": counts, "stageSeconds": stages, "notes": report.notes,
-                                     "warnings": report.warnings]
-        // Blank pages left out (`--remove-blank-pages`), numbered from 1 as in the input.
-        if !report.removedPages.isEmpty { object["removedPages"] = report.removedPages.map { $0 + 1 } }
-        let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted])
-        try DurableFiles.write(String(decoding: data, as: UTF8.self), to: url)
+        let file = RunReportFile(report, input: sourceName, output: output, seconds: seconds)
+        try DurableFiles.write(String(decoding: try file.encoded(), as: UTF8.self), to: url)
     }
 
     /// Recognized text per page, pages separated by form feeds (as Tesseract and OCRmyPDF do).

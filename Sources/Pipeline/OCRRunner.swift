@@ -83,7 +83,7 @@ public struct OCRRunner: Sendable {
         var texts = [String](repeating: "", count: pages.count)
         var headingLines: [HeadingLine] = []
         let outline = OutlinePlan(job: job, document: document, pages: pages)
-        var wordPages: [[String: Any]] = []
+        var wordPages: [WordsJSON.Page] = []
         let engines = self.engines
         let rasterizer = RasterizeStage(timeLimit: job.pageTimeout)
         // Workers + 1 pages in flight; each result is grafted on this task as it finishes. A
@@ -128,7 +128,7 @@ public struct OCRRunner: Sendable {
         if outline.builds {
             let recognized = Set(headingLines.map(\.page))
             let others = flow.pages.filter { !recognized.contains($0.index) && !reports[$0.index].damaged }
-            headingLines += outline.textLines(of: others)
+            headingLines += OutlineFromHeadings.lines(ofTextOn: others, in: document)
             let entries = outline.entries(from: headingLines)
             if !entries.isEmpty { try await writer.setOutline(entries) }
             outlineNotes.append(OutlinePlan.note(entries))
@@ -155,7 +155,6 @@ public struct OCRRunner: Sendable {
         if let sidecar {
             try DurableFiles.write(ExportWriter.sidecar(texts: texts, outcomes: reports.map(\.outcome)), to: sidecar)
         }
-        wordPages.sort { ($0["page"] as? Int ?? 0) < ($1["page"] as? Int ?? 0) }
         try exportWriter.writeWords(wordPages)
         clock.lap("write")
         let report = RunReport(pages: reports, notes: notes + outlineNotes + removalNotes + written.notes, warnings: written.warnings,

@@ -1,35 +1,22 @@
 import Headings
 import PDF
-import PDFText
 import PDFWriter
 
 /// What a run does about the outline: whether it builds one (the job asks, and the input has
-/// none or `--replace-outline` was given), and the lines of pages that were not recognized
-/// (born-digital text, earlier OCR layers), read with `PDFText`.
+/// none or `--replace-outline` was given), and its entries from the headings found.
 struct OutlinePlan {
     /// Whether the run builds an outline.
     let builds: Bool
     /// Why an asked-for outline was not built, for the summary; nil otherwise.
     let keptNote: String?
-    private let document: PDFDocument
     private let pages: [PDFPage]
 
     init(job: OCRJob, document: PDFDocument, pages: [PDFPage]) {
-        self.document = document
         self.pages = pages
         let mode = job.outline ?? .off
         let hasOutline = !(document.outline(pages: pages) ?? []).isEmpty
         builds = mode == .replace || (mode == .add && !hasOutline)
         keptNote = mode == .add && hasOutline ? "the input's outline is kept (--replace-outline replaces it)" : nil
-    }
-
-    /// The measured lines of `pages` from their text; a page whose text cannot be read gives none.
-    func textLines(of pages: [PDFPage]) -> [HeadingLine] {
-        let extractor = TextExtractor(document: document)
-        return pages.flatMap { page in
-            guard let text = try? extractor.text(of: page) else { return [HeadingLine]() }
-            return OutlineFromHeadings.lines(of: text, page: page)
-        }
     }
 
     /// The outline entries for the headings among `lines`.

@@ -17,6 +17,12 @@ import Testing
             y -= size * (1 + gapAfter)
         }
 
+        /// A line set as `text` with a paragraph of `lines` body lines under it.
+        mutating func section(_ text: String, size: Double, bold: Bool? = false, gapAfter: Double = 0.6, lines: Int = 3) {
+            add(text, size: size, bold: bold, gapAfter: gapAfter)
+            paragraph(lines)
+        }
+
         mutating func paragraph(_ count: Int) {
             for index in 0..<count {
                 add("Body text of the report goes on here and fills the line to its end \(index)", size: 10,
@@ -102,6 +108,39 @@ import Testing
         #expect(HeadingNumbering.depth(of: text) == depth)
     }
 
+    @Test(arguments: [("8.2 verbatim", 2), ("3.1 pythontex", 2), ("3.5 kg of salt", 2), ("2023 annual report", nil), ("verbatim", nil)]
+          as [(String, Int?)])
+    func aLineSetApartAsAHeadingMayHaveALowerCaseTitleAfterItsNumber(text: String, depth: Int?) {
+        #expect(HeadingNumbering.depth(of: text, lowercaseTitle: true) == depth)
+        #expect(HeadingNumbering.depth(of: text) == nil)
+    }
+
+    @Test func japaneseHeadingsOfTwoOrThreeCharactersAreHeadings() {
+        var page = PageBuilder(page: 0)
+        page.section("3 使い方", size: 14, bold: true, gapAfter: 0.8)
+        page.section("3.4 起動", size: 12)
+        page.section("3.5 複数行", size: 12)
+        // Two Latin letters are still too few, and figures are still not a heading.
+        page.section("3.6 AB", size: 12)
+        page.section("12 345 678 9", size: 12)
+        let headings = HeadingDetector().headings(in: page.lines)
+        #expect(headings.map(\.title) == ["3 使い方", "3.4 起動", "3.5 複数行"])
+        #expect(headings.map(\.level) == [0, 1, 1])
+    }
+
+    @Test func sectionsNamedAfterCommandsAreHeadingsWhenBoldOrLarge() {
+        var page = PageBuilder(page: 0)
+        page.section("8 Packages", size: 14, bold: true, gapAfter: 0.8)
+        // DocBook and Sphinx manuals name sections after the package or command they describe.
+        page.section("8.1 verbatim", size: 12, bold: true)
+        page.section("8.2 pythontex", size: 10, bold: true)
+        // The same shape at the body size in the body's face is a quantity starting a line.
+        page.section("3.5 kg of salt", size: 10, gapAfter: 1.2)
+        let headings = HeadingDetector().headings(in: page.lines)
+        #expect(headings.map(\.title) == ["8 Packages", "8.1 verbatim", "8.2 pythontex"])
+        #expect(headings.map(\.level) == [0, 1, 1])
+    }
+
     @Test func heavyStrokesMakeARecognizedLineBold() {
         var page = PageBuilder(page: 0)
         page.paragraph(8)
@@ -129,14 +168,50 @@ import Testing
         page.paragraph(4)
         page.add("Note", size: 10, bold: true, gapAfter: 0.8)
         page.paragraph(3)
-        page.add("Warning", size: 10, bold: true, gapAfter: 0.8)
+        page.add("Requirements", size: 10, bold: true, gapAfter: 0.8)
         page.paragraph(3)
         page.add("Note", size: 10, bold: true, gapAfter: 0.8)
         page.paragraph(3)
         page.add("Removal", size: 12, bold: true, gapAfter: 0.8)
         page.paragraph(4)
-        // "Warning" appears once: a body-size bold line alone is still taken.
-        #expect(HeadingDetector().headings(in: page.lines).map(\.title) == ["Installation", "Warning", "Removal"])
+        // "Requirements" appears once: a body-size bold line alone is still taken.
+        #expect(HeadingDetector().headings(in: page.lines).map(\.title) == ["Installation", "Requirements", "Removal"])
+    }
+
+    @Test func anAdmonitionsTitleIsNotAHeadingEvenOnce() {
+        var page = PageBuilder(page: 0)
+        page.section("Installation", size: 12, bold: true, gapAfter: 0.8, lines: 4)
+        page.section("Warning", size: 10, bold: true, gapAfter: 0.8)
+        page.section("See also:", size: 10, bold: true, gapAfter: 0.8)
+        page.section("Removal", size: 12, bold: true, gapAfter: 0.8, lines: 4)
+        #expect(HeadingDetector().headings(in: page.lines).map(\.title) == ["Installation", "Removal"])
+    }
+
+    @Test func aChapterLabelSetAboveItsTitleIsNotAnEntryButAChapterLabelAloneIs() {
+        var sphinx = PageBuilder(page: 0)
+        sphinx.add("CHAPTER", size: 10, bold: true, gapAfter: 0.8)
+        sphinx.add("TWO", size: 14.3, bold: true, gapAfter: 0.8)
+        sphinx.add("KNOWLEDGE BASE", size: 14.3, bold: true, gapAfter: 1.5)
+        sphinx.add("2.1 Communication", size: 14.3, bold: true, gapAfter: 0.8)
+        sphinx.paragraph(4)
+        sphinx.add("2.1.1 Mailing lists", size: 12, bold: true, gapAfter: 0.8)
+        sphinx.paragraph(6)
+        #expect(HeadingDetector().headings(in: sphinx.lines).map(\.title)
+                == ["KNOWLEDGE BASE", "2.1 Communication", "2.1.1 Mailing lists"])
+        // A chapter named only by its number, its sections on the next page.
+        var first = PageBuilder(page: 0)
+        first.add("Chapter 1", size: 18, bold: true, gapAfter: 1.5)
+        first.paragraph(12)
+        var second = PageBuilder(page: 1)
+        second.add("Paragraph 1.1", size: 14, bold: true, gapAfter: 0.8)
+        second.paragraph(12)
+        #expect(HeadingDetector().headings(in: first.lines + second.lines).map(\.title) == ["Chapter 1", "Paragraph 1.1"])
+    }
+
+    @Test(arguments: [("CHAPTER", true), ("TWO", true), ("Chapter 2", true), ("Part IV", true), ("Annexe B", true),
+                      ("Chapter 2: Results", false), ("Knowledge Base", false), ("Two Cities", false), ("IV", false)])
+    func chapterLabelsAreTold(text: String, isLabel: Bool) {
+        #expect(HeadingLabels.isDivisionLabel(text) == isLabel)
     }
 
     @Test func aNumberedListItemRunningOnIsNotAHeading() {

@@ -29,6 +29,16 @@ import TestSupport
         #expect(try Tool.qpdfCheck(url) == 0)
     }
 
+    /// The input's own intent is found where it is valid (the JBIG2 scan carries sRGB), never
+    /// where there is none, and our own output's intent counts as one.
+    @Test func anInputsValidOutputIntentIsRecognized() throws {
+        let withIntent = try PDFDocument(bytes: try Fixtures.bytes(Fixtures.corpus("scans/jbig2_baddevicen.pdf")))
+        #expect(PDFAConversion.hasValidOutputIntent(in: withIntent))
+        let plain = try PDFDocument(bytes: try Fixtures.bytes(Fixtures.corpus("scans/multipage.pdf")))
+        #expect(!PDFAConversion.hasValidOutputIntent(in: plain))
+        #expect(PDFAConversion.hasValidOutputIntent(in: try PDFDocument(bytes: try Self.converted("scans/multipage.pdf"))))
+    }
+
     @Test func metadataIdentifiesPartAndLevelAndMatchesInfo() throws {
         let bytes = try Self.converted("scans/multipage.pdf", conformance: "U")
         let document = try PDFDocument(bytes: bytes)

@@ -30,7 +30,13 @@ import TestSupport
 
     /// `sample` with its scan turned by `degrees`, stored in its own kind by our own code.
     private func skewed(_ sample: String, by degrees: Double, in folder: TemporaryDirectory) throws -> URL {
-        let (scan, document) = try scanImage(Fixtures.sample(sample))
+        try skewed(Fixtures.sample(sample), by: degrees, in: folder)
+    }
+
+    /// The scan of `source`'s first page turned by `degrees`, stored in its own kind by our own code.
+    private func skewed(_ source: URL, by degrees: Double, in folder: TemporaryDirectory) throws -> URL {
+        let sample = source.lastPathComponent
+        let (scan, document) = try scanImage(source)
         let turned = try scan.decoded(in: document).straightened(byDegrees: degrees)
         let rewriter = DocumentRewriter(source: document)
         rewriter.set(scan.ref, .stream(try scan.replacement(storing: turned)))
@@ -66,6 +72,30 @@ import TestSupport
         #expect(try Tool.pdftotext(output).contains("Quokka"))
         let inputSize = try Fixtures.bytes(input).count, outputSize = try Fixtures.bytes(output).count
         #expect(Double(outputSize) <= 1.1 * Double(inputSize) + 2_000, "\(outputSize) bytes from \(inputSize)")
+    }
+
+    @Test("a crooked bilevel scan is read from its gray turn and stored as that turn thresholded",
+          arguments: [Fixtures.sample("scan-g4.pdf"), Fixtures.corpus("scans/epson.pdf")])
+    func aCrookedBilevelScanIsReadFromItsGrayTurn(source: URL) throws {
+        let folder = try TemporaryDirectory()
+        let input = try skewed(source, by: 1.5, in: folder)
+        let (scan, document) = try scanImage(input)
+        let page = try #require(try document.pages().first)
+        var plan = ScanPagePlan()
+        plan.deskew = true
+        let prepared = try PageRasterizer().prepared(page, in: document, maxResolution: OCRJob().maxOCRResolution, plan: plan)
+        let read = try #require(prepared.raster).image
+        // Turned 1.5° on top of whatever skew the scan had (the real one has its own).
+        let degrees = try #require(prepared.deskewDegrees)
+        #expect(abs(degrees) > 1)
+        let stored = try scan.decoded(in: document).straightened(byDegrees: degrees)
+        #expect(stored.depth == 1)
+        // The engine reads the turn's gray edges, not a second threshold of them...
+        #expect(read.depth == 8)
+        #expect(try !read.hasSamePixels(as: stored))
+        // ...and their threshold is the stored image, pixel for pixel: the words read land on it.
+        #expect(try read.inkMask(threshold: 128).hasSamePixels(as: stored))
+        #expect(prepared.replacement != nil)
     }
 
     /// The skew Leptonica measures on the first page as poppler draws it (what a reader sees,

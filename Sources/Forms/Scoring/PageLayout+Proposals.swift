@@ -16,10 +16,10 @@ extension PageLayout {
     /// Boxes taller than this are frames or multi-line areas the assembler handles.
     static let proposalMaxBoxHeight = 60.0
 
-    /// Text-field proposals: free pieces of every horizontal rule with the space above them, and
-    /// the parts of small boxes left free by their captions.
+    /// Text-field proposals: free pieces of every horizontal rule with the space above them, the
+    /// parts of small boxes left free by their captions, and the blank room after colon labels.
     func geometryProposals() -> [FormField] {
-        ruleProposals() + boxProposals()
+        ruleProposals() + boxProposals() + labelRoomProposals()
     }
 
     /// Each horizontal rule cut by column walls and by the words standing on it; each piece gets

@@ -1,0 +1,36 @@
+/// Lines that are set like headings but name no section of their own: a chapter's number set
+/// on lines above its title, and the labels of a note or warning box.
+enum HeadingLabels {
+    /// Words that, alone or with a number, label a chapter set above its title ("CHAPTER" /
+    /// "TWO" / "KNOWLEDGE BASE" in Sphinx's LaTeX output; "Part II"): the title below is the
+    /// entry, the label adds nothing to it. English, French and German.
+    static let divisionWords: Set<String> = ["chapter", "part", "appendix", "book",
+                                             "chapitre", "partie", "annexe", "kapitel", "teil", "anhang"]
+
+    /// Numbers written as words, as chapter labels spell them.
+    static let numberWords: Set<String> = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+                                           "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
+                                           "eighteen", "nineteen", "twenty"]
+
+    /// The titles of admonition boxes (DocBook, Sphinx, texinfo): a box's label, not a section,
+    /// even where the box appears once.
+    static let admonitions: Set<String> = ["note", "warning", "caution", "tip", "hint", "important", "see also",
+                                           "attention", "danger"]
+
+    /// Whether `text` is only a chapter label or a number ("Chapter", "TWO", "Chapter 2",
+    /// "Part IV", "Appendix"), with at least one word of `divisionWords` or `numberWords`.
+    static func isDivisionLabel(_ text: String) -> Bool {
+        let words = text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+        guard !words.isEmpty, words.contains(where: { divisionWords.contains($0) || numberWords.contains($0) }) else { return false }
+        return words.allSatisfy { word in
+            divisionWords.contains(word) || numberWords.contains(word) || word.allSatisfy(\.isNumber)
+                || word.count <= 4 && word.allSatisfy { "ivxl".contains($0) } || word.count == 1
+        }
+    }
+
+    /// Whether `text` is an admonition's title ("Note", "See also:", "WARNING").
+    static func isAdmonition(_ text: String) -> Bool {
+        let words = text.lowercased().split(whereSeparator: { !$0.isLetter }).joined(separator: " ")
+        return admonitions.contains(words)
+    }
+}
