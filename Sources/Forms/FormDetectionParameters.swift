@@ -40,6 +40,12 @@ public struct FormDetectionParameters: Codable, Sendable, Equatable {
     /// Gray level (0...255) below which a pixel counts as a button's outline: lighter than
     /// `inkThreshold`, as thin anti-aliased circles are drawn in grays a rule's threshold breaks.
     public var buttonInkThreshold: Double = 200
+    /// Gray level (0...255) below which a pixel counts as the outline of an inset (bevelled)
+    /// check box: the border style form tools draw dark gray on the upper and left sides and
+    /// light gray (75 %, 208 at 8 bits) on the lower and right ones, which `buttonInkThreshold`
+    /// breaks. Only squares dark on their upper and left sides and pale on the others are taken
+    /// at this level: a tint is pale all round.
+    public var bevelInkThreshold: Double = 216
     /// Thickest outline of a check box or radio button; darker ink running on further out from
     /// most sides of a hole is a solid area (a logo) with a white square cut out, not a button.
     public var maxButtonStroke: Double = 3.5

@@ -45,6 +45,8 @@ public struct RasterPrimitiveFinder: Sendable {
         var shaded = try gray.smoothed().inkMask(threshold: Int(parameters.tintThreshold)).union(ink)
         // Buttons' outlines at a lighter threshold: thin anti-aliased circles break up at the rules' one.
         var outline = try gray.inkMask(threshold: Int(parameters.buttonInkThreshold))
+        // Inset (bevelled) buttons' pale lower-right edges, lighter still.
+        var bevel = try gray.inkMask(threshold: Int(parameters.bevelInkThreshold))
         let frame = PixelFrame(imageWidth: image.width, imageHeight: image.height,
                                pageWidth: pageWidth, pageHeight: pageHeight)
         var geometry = frame
@@ -53,12 +55,13 @@ public struct RasterPrimitiveFinder: Sendable {
             ink = try ink.rotated(degrees: skew)
             shaded = try shaded.rotated(degrees: skew)
             outline = try outline.rotated(degrees: skew)
+            bevel = try bevel.rotated(degrees: skew)
             geometry.skewDegrees = skew
         }
         let scan = RasterScan(ink: ink, shaded: shaded, frame: geometry, parameters: parameters, words: words)
         let rules = try scan.rules()
         let enclosures = try scan.enclosures(ruleMask: rules.mask)
-        let buttons = try scan.buttons(outline: outline)
+        let buttons = try scan.buttons(outline: outline, bevel: bevel)
         let marks = try scan.marks(ruleMask: rules.mask, buttonOutlines: buttons.outlines + enclosures.buttonOutlines)
         return LayoutPrimitives(page: page, width: pageWidth, height: pageHeight, rules: rules.rules,
                                 boxes: enclosures.boxes, squares: buttons.squares,

@@ -16,18 +16,23 @@ extension RasterScan {
     /// outline around it is measured side by side, so a thick oval or a hairline square gets its
     /// drawn size. Not buttons: letters' counters, holes with print inside, holes cut out of a
     /// solid area (a logo), grid cells (see `PageLayout`).
-    func buttons(outline: PixImage) throws -> ButtonScan {
+    func buttons(outline: PixImage, bevel: PixImage) throws -> ButtonScan {
         let closedOutline = try outline.closed(width: 2, height: 2)
         let outlineHoles = try closedOutline.holes()
         let closedShade = try shaded.closed(width: 2, height: 2)
         let shadeHoles = try closedShade.holes()
+        let closedBevel = try bevel.closed(width: 2, height: 2)
+        let bevelHoles = try closedBevel.holes()
         var scan = ButtonScan()
         // White squares on tinted bands first, while their outline is the band (the outline mask
         // takes part of a tint in, and would measure it as a thick stroke). Round shapes only
-        // from the outline: a pale watermark's round letters are not radio buttons.
-        for (mask, holes, roundAllowed) in [(closedShade, shadeHoles, false), (closedOutline, outlineHoles, true)] {
+        // from the outline: a pale watermark's round letters are not radio buttons. Inset squares
+        // last, from the lightest mask, only where the lighter ones found nothing.
+        for (mask, holes, roundAllowed, inset) in [(closedShade, shadeHoles, false, false), (closedOutline, outlineHoles, true, false),
+                                                   (closedBevel, bevelHoles, false, true)] {
             for (box, pixels) in holes.components(connectivity: 4) {
-                guard let found = button(hole: box, pixels: pixels, mask: mask, holes: holes, roundAllowed: roundAllowed) else { continue }
+                guard let found = button(hole: box, pixels: pixels, mask: mask, holes: holes, roundAllowed: roundAllowed, inset: inset)
+                else { continue }
                 if scan.outlines.contains(where: { overlapShare($0, found.outer) > 0.5 }) { continue }
                 scan.outlines.append(found.outer)
                 if found.round { scan.circles.append(frame.rect(found.outer)) } else { scan.squares.append(frame.rect(found.outer)) }
@@ -38,7 +43,7 @@ extension RasterScan {
 
     /// The button a hole is the inside of, if it is one: its outer box and whether it is round.
     private func button(hole box: PixelBox, pixels: Int, mask: PixImage, holes: PixImage,
-                        roundAllowed: Bool) -> (outer: PixelBox, round: Bool)? {
+                        roundAllowed: Bool, inset: Bool) -> (outer: PixelBox, round: Bool)? {
         let p = parameters
         let maxSide = frame.pixelsX(p.maxButtonSide)
         guard min(box.width, box.height) >= 3, max(box.width, box.height) <= maxSide else { return nil }
@@ -56,6 +61,8 @@ extension RasterScan {
         let cap = frame.pixelsX(p.maxButtonStroke)
         let nominal = frame.pixelsX(0.7)
         let strokes = sideRuns(box, in: ink, cap: cap)
+        // An inset square: dark ink on its upper and left sides, none on the pale others.
+        if inset && !(strokes[0] > 0 && strokes[1] > 0 && strokes[2] == 0 && strokes[3] == 0) { return nil }
         let grow = strokes.map { $0 >= cap || $0 == 0 ? nominal : $0 }
         let outer = PixelBox(x: box.x - grow[0], y: box.y - grow[1],
                              width: box.width + grow[0] + grow[2], height: box.height + grow[1] + grow[3])
@@ -98,7 +105,7 @@ extension RasterScan {
     private func isCounter(_ hole: PixelBox, outer: PixelBox, round: Bool, sharp: Bool) -> Bool {
         // No letter has a counter twice as wide as tall: that is an oval OCR read with its caption.
         if round && hole.width >= 2 * hole.height { return false }
-        for (word, text) in zip(textBoxes, textWords) {
+        for (index, (word, text)) in zip(textBoxes, textWords).enumerated() where textHasCounters[index] {
             guard hole.x >= word.x - 1, hole.y >= word.y - 1, hole.right <= word.right + 1, hole.bottom <= word.bottom + 1 else { continue }
             if !round && Double(hole.height) >= 0.75 * Double(word.height) { continue }
             // A sharp-cornered empty square at the word's start is a check box OCR read as
