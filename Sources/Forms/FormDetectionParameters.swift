@@ -97,6 +97,14 @@ public struct FormDetectionParameters: Codable, Sendable, Equatable {
     /// A button's widget over its drawn square or circle, as a multiple of its size: authors
     /// draw widgets on the printed box or a little larger, seldom smaller.
     public var buttonWidgetScale: Double = 1.1
+    /// A page prints its check boxes as text glyphs ("☐ Option") when its buttons are, by the
+    /// median, smaller than this share of their labels' word height: a box drawn for a pen is
+    /// at least as tall as its label's letters (large corpus: glyph pages 0.58–0.85, pages of
+    /// drawn boxes 0.92 and up; the value sits in that gap, it is not fitted).
+    public var glyphButtonMaxRatio: Double = 0.88
+    /// The widget over a box glyph, as a multiple of the page's median word height: the glyph's
+    /// line of text (a 1.2 em leading over a median word box of about 0.8 em).
+    public var glyphButtonLineScale: Double = 1.5
 
     /// The built-in defaults.
     public init() {}
