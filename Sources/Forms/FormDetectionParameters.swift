@@ -90,6 +90,10 @@ public struct FormDetectionParameters: Codable, Sendable, Equatable {
     public var maxCombCellAspect: Double = 1.15
     /// Comb: a cell at most this wide is a character cell whatever its height.
     public var maxCombCellWidth: Double = 16
+    /// Comb: the widest gap, as a share of a cell's width, holding a separator printed between
+    /// groups of digits of one comb ("□□/□□"): a slash or hyphen is narrower than a digit's
+    /// cell; separate combs stand further apart.
+    public var maxCombSeparatorGap: Double = 0.75
     /// Whether a box holding a label on its left gives the rest of its width as a field.
     public var fieldRightOfLabelInBox: Double = 1
     /// Two buttons closer than this (points) on one row with a shared question form a radio group.
