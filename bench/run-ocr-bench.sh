@@ -12,6 +12,7 @@
 # Bare Tesseract is compared as Legible runs: tess_pair (bench/ocr-tess-pair.py) reads a document's
 # pages two at a time, as `legible ocr -j 2` does; tess_floor is the shared one-page-at-a-time floor.
 # Every tool runs with OMP_THREAD_LIMIT=1; CPU is user+sys of the tool's whole process tree.
+# LEGIBLE_BIN (default .build/release/legible) names the binary measured.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SHARED=${BENCH_SHARED:-../shared/bench}
@@ -31,7 +32,7 @@ for rep in $REPS; do
   export BENCH_RESULTS=$RESULTS/rep$rep
   for tool in $TOOLS; do
     case $tool in
-      legible) "$BENCH_PY" "$SHARED/ocr/run_peer.py" --corpus "$CORPUS" "${docs[@]}" --name legible --cmd "$PWD/.build/release/legible ocr -q -j 2 {in} {out}" ;;
+      legible) "$BENCH_PY" "$SHARED/ocr/run_peer.py" --corpus "$CORPUS" "${docs[@]}" --name legible --cmd "${LEGIBLE_BIN:-$PWD/.build/release/legible} ocr -q -j 2 {in} {out}" ;;
       ocrmypdf) "$BENCH_PY" "$SHARED/ocr/run_peer.py" --corpus "$CORPUS" "${docs[@]}" --name ocrmypdf --cmd "$OCRMYPDF --output-type pdf -j 2 {in} {out}" ;;
       tess_pair) "$BENCH_PY" bench/ocr-tess-pair.py --corpus "$CORPUS" "${docs[@]}" --jobs 2 ;;
       tess_floor) "$BENCH_PY" "$SHARED/ocr/tess_floor.py" --corpus "$CORPUS" "${docs[@]}" ;;
