@@ -3,7 +3,9 @@
 issue 21 is judged by: Legible's CPU per page against bare Tesseract's, OCRmyPDF's wall time
 against Legible's. Reads run_peer.py / tess_floor.py results (BENCH_RESULTS).
 
-Usage: ocr-ratios.py [--results DIR] [--legible NAME]          ratios of legible, tess_floor, ocrmypdf
+Usage: ocr-ratios.py [--results DIR] [--legible NAME] [--tess tess_pair|tess_floor]
+                     ratios of legible, bare Tesseract and ocrmypdf; when DIR holds rep1, rep2, ... (run-ocr-bench.sh
+                     with REPEAT) each tool's CPU and wall per page is the median over its repeats
        ocr-ratios.py [--results DIR] --sweep NAME [NAME ...]    one row per run, CPU against the first
                      [--split DOC,DOC]                          and per part: these documents, the rest
 """
@@ -45,35 +47,57 @@ def accuracy(rows):
     return s.get("cer_best"), s.get("word_recall"), s.get("iou50")
 
 
+def runs_of(results):
+    """The repeats of one benchmark: RESULTS/rep1, rep2, ... (run-ocr-bench.sh with REPEAT), or RESULTS itself."""
+    reps = sorted((d for d in os.listdir(results) if d.startswith("rep") and d[3:].isdigit()), key=lambda d: int(d[3:])) \
+        if os.path.isdir(results) else []
+    return [os.path.join(results, d) for d in reps] or [results]
+
+
+def median(xs):
+    xs = sorted(xs)
+    k = len(xs) // 2
+    return xs[k] if len(xs) % 2 else (xs[k - 1] + xs[k]) / 2
+
+
 def ratios(a):
-    tools = {n: load(a.results, n) for n in (a.legible, "tess_floor", "ocrmypdf")}
-    leg, tess, ocrm = tools[a.legible], tools["tess_floor"], tools["ocrmypdf"]
-    if leg is None:
+    runs = runs_of(a.results)
+    names = [a.legible, a.tess, "ocrmypdf"]
+    # every repeat of every tool present in the first repeat
+    tools = {n: [r for r in (load(run, n) for run in runs) if r is not None] for n in names}
+    tools = {n: reps for n, reps in tools.items() if reps}
+    if a.legible not in tools:
         raise SystemExit("no results for %s in %s" % (a.legible, a.results))
-    print("| tool | docs | OCR pages | CPU s/page | wall s/page | CER best | word recall | box IoU>=.5 |")
-    print("|---|---|---|---|---|---|---|---|")
-    # The pages every tool read: documents bare Tesseract could read (it has no born-digital pages).
-    common = set(leg)
-    for t in (tess, ocrm):
-        if t:
-            common &= set(t)
-    pages = {d: (tess[d]["pages_ocr"] if tess else leg[d]["pages"]) for d in common}
+    # The pages every tool read in every repeat: documents bare Tesseract could read (it has no born-digital pages).
+    common = set.intersection(*(set(rep) for reps in tools.values() for rep in reps))
+    tess = tools.get(a.tess)
+    pages = {d: (tess[0][d]["pages_ocr"] if tess else tools[a.legible][0][d]["pages"]) for d in common}
     n = sum(pages.values())
-    for name, t in ((a.legible, leg), ("tess_floor", tess), ("ocrmypdf", ocrm)):
-        if not t:
+    print("| tool | repeats | docs | OCR pages | CPU s/page (median; each repeat) | wall s/page (median) | CER best | word recall | box IoU>=.5 |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    cpu_med, wall_med = {}, {}
+    for name in names:
+        reps = tools.get(name)
+        if not reps:
             continue
-        print("| %s | %d | %d | %.3f | %.3f | %s | %s | %s |" % (
-            (name, len(common), n, sum(cpu(t[d]) for d in common) / n, sum(wall(t[d]) for d in common) / n)
-            + accuracy([t[d] for d in common])))
+        cpus = [sum(cpu(t[d]) for d in common) / n for t in reps]
+        walls = [sum(wall(t[d]) for d in common) / n for t in reps]
+        cpu_med[name], wall_med[name] = median(cpus), median(walls)
+        print("| %s | %d | %d | %d | %.3f (%s) | %.3f | %s | %s | %s |" % (
+            (name, len(reps), len(common), n, cpu_med[name], " ".join("%.3f" % c for c in cpus), wall_med[name])
+            + accuracy([reps[0][d] for d in common])))
     if tess:
-        print("\nLegible CPU per page / bare Tesseract's (same %d pages): %.3f" % (
-            n, sum(cpu(leg[d]) for d in common) / sum(cpu(tess[d]) for d in common)))
-    if ocrm:
-        both = [d for d in common if leg[d].get("ok") and ocrm[d].get("ok")]
-        print("OCRmyPDF wall / Legible wall (the %d documents both finished): %.2f" % (
-            len(both), sum(wall(ocrm[d]) for d in both) / sum(wall(leg[d]) for d in both)))
-        print("OCRmyPDF CPU / Legible CPU (same documents): %.2f" % (
-            sum(cpu(ocrm[d]) for d in both) / sum(cpu(leg[d]) for d in both)))
+        print("\nLegible CPU per page / bare Tesseract's (%s, same %d pages, medians of %d and %d repeats): %.3f" % (
+            a.tess, n, len(tools[a.legible]), len(tess), cpu_med[a.legible] / cpu_med[a.tess]))
+    if "ocrmypdf" in tools:
+        leg, ocrm = tools[a.legible], tools["ocrmypdf"]
+        both = [d for d in common if all(t[d].get("ok") for t in leg + ocrm)]
+        lw = median([sum(wall(t[d]) for d in both) for t in leg])
+        ow = median([sum(wall(t[d]) for d in both) for t in ocrm])
+        lc = median([sum(cpu(t[d]) for d in both) for t in leg])
+        oc = median([sum(cpu(t[d]) for d in both) for t in ocrm])
+        print("OCRmyPDF wall / Legible wall (the %d documents both finished, medians): %.2f" % (len(both), ow / lw))
+        print("OCRmyPDF CPU / Legible CPU (same documents, medians): %.2f" % (oc / lc))
 
 
 def sweep(a):
@@ -108,6 +132,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--results", default=os.environ.get("BENCH_RESULTS", "/tmp/legible-bench/ocr-results"))
     ap.add_argument("--legible", default="legible")
+    ap.add_argument("--tess", default=os.environ.get("TESS_PEER", "tess_pair"),
+                    help="the bare-Tesseract run to compare with: tess_pair (two pages at a time, as Legible) or tess_floor")
     ap.add_argument("--sweep", nargs="+")
     ap.add_argument("--split", help="with --sweep: also one table for these doc ids (comma-separated) and one for the rest")
     a = ap.parse_args()

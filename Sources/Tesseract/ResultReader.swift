@@ -29,8 +29,11 @@ struct ResultReader {
         }
 
         repeat {
-            if TessPageIteratorIsAtBeginningOf(page, RIL_BLOCK) != 0 { finishBlock() }
+            // Each question copies the iterator and walks back to the start of its line, so ask
+            // as few as possible: a block starts only where a line does (Tesseract's own
+            // definition), so the block is asked about at line starts alone.
             if TessPageIteratorIsAtBeginningOf(page, RIL_TEXTLINE) != 0 {
+                if TessPageIteratorIsAtBeginningOf(page, RIL_BLOCK) != 0 { finishBlock() }
                 finishLine()
                 let box = boundingBox(page, RIL_TEXTLINE) ?? PixelBox(left: 0, top: 0, right: 0, bottom: 0)
                 var x1: Int32 = 0, y1: Int32 = 0, x2: Int32 = 0, y2: Int32 = 0
