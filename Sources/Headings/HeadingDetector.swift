@@ -59,6 +59,7 @@ public struct HeadingDetector: Sendable {
         let body = Self.bodySize(of: lines)
         guard body > 0 else { return [] }
         let running = Self.runningLines(lines, marginShare: marginShare)
+        let folios = folioLines(lines, body: body)
         var candidates: [Candidate] = []
         let pages = Dictionary(grouping: lines, by: \.page)
         for page in pages.keys.sorted() {
@@ -74,6 +75,7 @@ public struct HeadingDetector: Sendable {
                     continue
                 }
                 guard !(Self.inMargin(line, share: marginShare) && running.contains(Self.runningKey(line))),
+                      !folios.contains(LinePlace(line)),
                       let candidate = candidate(line, at: index, in: sorted, body: body) else {
                     previous = nil
                     continue

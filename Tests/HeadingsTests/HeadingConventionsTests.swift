@@ -103,3 +103,54 @@ import TestSupport
         #expect(!titles.contains { $0.hasPrefix("B. ") || $0.hasPrefix("C. ") })
     }
 }
+
+/// Running heads that carry the page number, as recognized text joins them into one line.
+@Suite struct FolioLineTests {
+    /// Four book pages: a running head with the folio at its start (even pages) or end (odd
+    /// pages) 11 % below the top edge, then a section and its text.
+    private func pages(firstFolio: Int) -> [HeadingLine] {
+        var lines: [HeadingLine] = []
+        for page in 0..<4 {
+            let folio = firstFolio + page
+            let head = page % 2 == 0 ? "\(folio) CHAPTER 2. INTRODUCTION" : "2.2. C++'S HISTORY \(folio)"
+            lines.append(HeadingLine(text: head, page: page, left: 72, right: 520, top: 748, bottom: 740, size: 10,
+                                     isBold: false, pageHeight: 842))
+            lines.append(HeadingLine(text: "2.\(page + 1) Section \(page + 1)", page: page, left: 72, right: 200, top: 700,
+                                     bottom: 688, size: 12, isBold: true, pageHeight: 842))
+            for row in 0..<6 {
+                let top = 670.0 - Double(row) * 12
+                lines.append(HeadingLine(text: "Body text of the book goes on here and fills the line to its very end \(row)",
+                                         page: page, left: 72, right: 520, top: top, bottom: top - 10, size: 10,
+                                         isBold: false, pageHeight: 842))
+            }
+        }
+        return lines
+    }
+
+    @Test func headsWhoseNumberGoesUpWithThePagesAreNotHeadings() {
+        let titles = HeadingDetector().headings(in: pages(firstFolio: 4)).map(\.title)
+        #expect(titles == ["2.1 Section 1", "2.2 Section 2", "2.3 Section 3", "2.4 Section 4"])
+    }
+
+    @Test func chaptersOpeningTheirPagesInStepWithThePagesStayHeadings() {
+        // "1 Introduction" on the first page, "2 Structures" on the second: numbered in step
+        // with the pages, but set a step up the type scale, as running heads never are.
+        var lines: [HeadingLine] = []
+        for (page, title) in ["1 Introduction", "2 Structures"].enumerated() {
+            lines.append(HeadingLine(text: title, page: page, left: 72, right: 300, top: 760, bottom: 740, size: 17,
+                                     isBold: true, pageHeight: 842))
+            for row in 0..<8 {
+                let top = 700.0 - Double(row) * 12
+                lines.append(HeadingLine(text: "Body text of the manual goes on here and fills the line to its end \(row)",
+                                         page: page, left: 72, right: 520, top: top, bottom: top - 10, size: 10,
+                                         isBold: false, pageHeight: 842))
+            }
+        }
+        #expect(HeadingDetector().headings(in: lines).map(\.title) == ["1 Introduction", "2 Structures"])
+    }
+
+    @Test(arguments: ["AVERTISSEMENT", "Remarque", "Voir aussi :", "Hinweis", "Siehe auch"])
+    func frenchAndGermanAdmonitionTitlesAreLabels(text: String) {
+        #expect(HeadingLabels.isAdmonition(text))
+    }
+}
