@@ -73,6 +73,10 @@ public struct FormDetectionParameters: Codable, Sendable, Equatable {
     public var minFreeHeightBelowLabel: Double = 12
     /// How far (points) to the left of a field a label may be.
     public var labelSearchLeft: Double = 160
+    /// How far (points) left of a field its row's description may be, across walls, leaders and
+    /// a line-number cell: tax and financial forms print the description at the left margin and
+    /// the amount column at the right (about 300 to 400 points apart on a Letter page).
+    public var rowLabelSearchLeft: Double = 400
     /// How far above a field a label may be.
     public var labelSearchAbove: Double = 22
     /// Most a word may overlap an underline's field area and the underline still count as empty.
@@ -90,6 +94,10 @@ public struct FormDetectionParameters: Codable, Sendable, Equatable {
     public var maxCombCellAspect: Double = 1.15
     /// Comb: a cell at most this wide is a character cell whatever its height.
     public var maxCombCellWidth: Double = 16
+    /// Comb: the widest gap, as a share of a cell's width, holding a separator printed between
+    /// groups of digits of one comb ("□□/□□"): a slash or hyphen is narrower than a digit's
+    /// cell; separate combs stand further apart.
+    public var maxCombSeparatorGap: Double = 0.75
     /// Whether a box holding a label on its left gives the rest of its width as a field.
     public var fieldRightOfLabelInBox: Double = 1
     /// Two buttons closer than this (points) on one row with a shared question form a radio group.
@@ -97,6 +105,14 @@ public struct FormDetectionParameters: Codable, Sendable, Equatable {
     /// A button's widget over its drawn square or circle, as a multiple of its size: authors
     /// draw widgets on the printed box or a little larger, seldom smaller.
     public var buttonWidgetScale: Double = 1.1
+    /// A page prints its check boxes as text glyphs ("☐ Option") when its buttons are, by the
+    /// median, smaller than this share of their labels' word height: a box drawn for a pen is
+    /// at least as tall as its label's letters (large corpus: glyph pages 0.58–0.85, pages of
+    /// drawn boxes 0.92 and up; the value sits in that gap, it is not fitted).
+    public var glyphButtonMaxRatio: Double = 0.88
+    /// The widget over a box glyph, as a multiple of the page's median word height: the glyph's
+    /// line of text (a 1.2 em leading over a median word box of about 0.8 em).
+    public var glyphButtonLineScale: Double = 1.5
 
     /// The built-in defaults.
     public init() {}

@@ -13,7 +13,7 @@ extension PageLayout {
             if boxes.contains(where: { $0 != box && $0.area < box.area && inner.contains($0.center) }) { continue }
             if (squares + circles).contains(where: { inner.contains($0.center) }) { continue }
             if hasInnerRules(box) { continue }
-            let printed = words(inside: box).map(\.rect) + marks(inside: box)
+            let printed = printedWords(inside: box).map(\.rect) + printedMarks(inside: box)
             var rect = box
             var label: String
             var confidence = 0.9
@@ -26,7 +26,7 @@ extension PageLayout {
                 // Print standing taller than it is wide is set sideways (a rotated column header,
                 // a vertical group title): the cell is a header, not a label with room to write.
                 if text.height > 1.5 * text.width && text.height > p.maxSingleLineHeight / 2 { continue }
-                let inside = TextLine.phrases(of: words(inside: box))
+                let inside = TextLine.phrases(of: printedWords(inside: box))
                 // A cell holding an option (its check box read as "O" before the option's words).
                 if let first = inside.min(by: { ($0.rect.top, $0.rect.left) < ($1.rect.top, $1.rect.left) }),
                    FieldKindHints.startsWithBoxGlyph(first.text) { continue }
@@ -95,10 +95,14 @@ extension PageLayout {
             b != cell && abs(b.left - cell.left) <= 4 && abs(b.right - cell.right) <= 4 && b.bottom <= cell.top + 2.5
         }
         guard !rowMates.isEmpty || !columnMates.isEmpty else { return nil }
+        // The row's description may stand outside the grid, left of its first column, across
+        // leaders and a line number (tax-form schedules: "1. Rent received . . . . 1. | A | B | C").
         let row = rowMates.sorted { $0.left < $1.left }.lazy.map { (self.cellText($0), $0) }.first { !$0.0.isEmpty }
-            .map { self.lineNumberLabel($0.0, in: $0.1) }
-        let column = columnMates.sorted { $0.bottom > $1.bottom }.lazy.map { self.cellText($0) }.first { !$0.isEmpty }
-            ?? columnHeader(above: cell).map { clean($0.text) }
+            .map { self.lineNumberLabel($0.0, in: $0.1) } ?? rowDescription(of: cell, before: cell.left)
+        // A header cell holding only scraps (sub-column letters "T S J" read as "Ss T") names
+        // nothing.
+        let column = (columnMates.sorted { $0.bottom > $1.bottom }.lazy.map { self.cellText($0) }.first { !$0.isEmpty }
+            ?? columnHeader(above: cell).map { clean($0.text) }).flatMap { Self.isWordy($0) ? $0 : nil }
         let parts = [column, row].compactMap { $0 }
         return parts.isEmpty ? nil : parts.joined(separator: " ")
     }

@@ -14,6 +14,7 @@ extension PageLayout {
         let cells = boxes + squares
         let boxesOnly = squares.filter { s in !isTaken(s) && !cells.contains { $0 != s && sharesWall($0, s) } }
         let labelled = boxesOnly.map { ($0, optionLabel(for: $0)) }
+        glyphButtonSide = glyphButtonSide(of: boxesOnly + circles.filter { !isTaken($0) })
         // Squares: exclusive option pairs on one row become radio groups.
         var radioSquares = Set<LayoutRect>()
         for group in rows(of: labelled.map(\.0)) where group.count >= 2 {
@@ -80,11 +81,15 @@ extension PageLayout {
         return field(widgetRect(rect), .checkbox, label: label, confidence: label.isEmpty ? 0.6 : 0.85)
     }
 
-    /// Where a button's widget goes over its drawn shape.
+    /// Where a button's widget goes over its drawn shape: a little larger than the shape, or
+    /// the size of the text line on a page whose boxes are glyphs.
     func widgetRect(_ drawn: LayoutRect) -> LayoutRect {
         let c = drawn.center
         let side = drawn.width > 1.3 * drawn.height ? drawn.height : nil
-        let half = (w: (side ?? drawn.width) * parameters.buttonWidgetScale / 2, h: (side ?? drawn.height) * parameters.buttonWidgetScale / 2)
+        var half = (w: (side ?? drawn.width) * parameters.buttonWidgetScale / 2, h: (side ?? drawn.height) * parameters.buttonWidgetScale / 2)
+        if let glyph = glyphButtonSide {
+            half = (max(half.w, glyph / 2), max(half.h, glyph / 2))
+        }
         return LayoutRect(left: c.x - half.w, top: c.y - half.h, right: c.x + half.w, bottom: c.y + half.h)
     }
 

@@ -16,7 +16,9 @@ extension PageLayout {
         var cells = (boxes + squares).filter {
             $0.height <= p.maxCombCellHeight && ($0.width <= p.maxCombCellAspect * $0.height || $0.width <= p.maxCombCellWidth)
         }
-        cells.sort { ($0.top, $0.left) < ($1.top, $1.left) }
+        // Leftmost first, so a run starts at its row's first cell: the measured tops of one
+        // row's cells differ by a fraction of a point, and a run only grows rightwards.
+        cells.sort { ($0.left, $0.top) < ($1.left, $1.top) }
         var used = Set<LayoutRect>()
         var fields: [FormField] = []
         for seed in cells where !used.contains(seed) {
@@ -24,7 +26,8 @@ extension PageLayout {
             var current = seed
             while let next = cells.filter({ c in
                 !used.contains(c) && c != current && abs(c.top - current.top) <= 1.8 && abs(c.height - current.height) <= 1.8
-                    && c.left >= current.left + 0.5 * current.width && c.left - current.right <= 2.5
+                    && c.left >= current.left + 0.5 * current.width
+                    && (c.left - current.right <= 2.5 || isSeparatorGap(after: run, before: c))
             }).min(by: { $0.left < $1.left }) {
                 run.append(next)
                 current = next
@@ -48,8 +51,9 @@ extension PageLayout {
             let regular = widths.filter { abs($0 - median) <= p.maxCombWidthSpread * median + 1 }.count
             guard Double(regular) >= 0.75 * Double(widths.count) else { continue }
             let rect = run.dropFirst().reduce(run[0]) { $0.union($1) }
-            // OCR reads the ticks of a long comb as junk words; only a short run must be empty.
-            if run.count < 8 && run.contains(where: { !words(inside: $0).isEmpty }) { continue }
+            // OCR reads the ticks of a long comb as junk words; only a short run must be empty,
+            // and a short run's walls read as brackets and stems ("[J", "JL]") are no print.
+            if run.count < 8 && run.contains(where: { cell in words(inside: cell).contains { !Self.isWallReading($0.text) } }) { continue }
             // A comb's cells drawn as nested boxes (an outer frame per digit and an inner one)
             // give two runs: the first made, the outer, is the comb; the inner one is its print.
             guard !isTaken(rect) else {
@@ -64,6 +68,22 @@ extension PageLayout {
         boxes.removeAll { used.contains($0) }
         squares.removeAll { used.contains($0) }
         return fields
+    }
+
+    /// Whether the gap between a run of cells and the next cell is a separator printed between
+    /// groups of digits of one comb ("□□/□□" for a month and day, "□□□-□□-□□□□"): narrower than
+    /// a cell, after a group of at least two cells of the next cell's width.
+    private func isSeparatorGap(after run: [LayoutRect], before next: LayoutRect) -> Bool {
+        guard run.count >= 2, let last = run.last else { return false }
+        let gap = next.left - last.right
+        return gap > 0 && gap <= parameters.maxCombSeparatorGap * min(last.width, next.width)
+            && abs(last.width - next.width) <= parameters.maxCombWidthSpread * last.width + 1
+    }
+
+    /// Whether a word is OCR's reading of cell walls rather than print: brackets, bars and stems
+    /// only ("[J", "JL]", "[_]L_/[_]L_]"), with at least one bracket, bar or parenthesis.
+    static func isWallReading(_ text: String) -> Bool {
+        !RasterScan.hasCounterLetter(text) && text.contains { "[]|(){}_".contains($0) }
     }
 
     /// The capital letters printed just above a short run of cells, one over each cell and each

@@ -14,6 +14,9 @@ struct PageLayout {
     var circles: [LayoutRect]
     /// Areas already given to a field: later candidates overlapping them are dropped.
     var taken: [LayoutRect] = []
+    /// The widget side of every button on a page that prints its boxes as text glyphs (see
+    /// `glyphButtonSide(of:)`), set when the buttons are assembled.
+    var glyphButtonSide: Double?
 
     init(_ primitives: LayoutPrimitives, parameters: FormDetectionParameters) {
         page = primitives.page
