@@ -59,6 +59,7 @@ public struct HeadingDetector: Sendable {
         let body = Self.bodySize(of: lines)
         guard body > 0 else { return [] }
         let running = Self.runningLines(lines, marginShare: marginShare)
+        let folios = folioLines(lines, body: body)
         var candidates: [Candidate] = []
         let pages = Dictionary(grouping: lines, by: \.page)
         for page in pages.keys.sorted() {
@@ -74,6 +75,7 @@ public struct HeadingDetector: Sendable {
                     continue
                 }
                 guard !(Self.inMargin(line, share: marginShare) && running.contains(Self.runningKey(line))),
+                      !folios.contains(LinePlace(line)),
                       let candidate = candidate(line, at: index, in: sorted, body: body) else {
                     previous = nil
                     continue
@@ -146,17 +148,29 @@ public struct HeadingDetector: Sendable {
         let letterWeight = letters.reduce(0) { $0 + ($1.isSyllabicOrIdeographic ? Self.lettersPerIdeograph : 1) }
         let large = line.size >= body * sizeRatio
         let numbering = HeadingNumbering.depth(of: text, lowercaseTitle: large || line.isBold == true)
+        // The section number is not counted against the title's letters: "9.3.37 resize" and
+        // "4.13.3.1 build_norm()" are mostly figures and signs only because of their number.
+        let title = numbering == nil ? Substring(text) : HeadingNumbering.title(of: text)
         guard text.count <= maxCharacters, letterWeight >= minLetters,
               // More letters than anything else: not a row of numbers, dots or a table's figures.
-              letterWeight * 2 > text.filter({ !$0.isWhitespace }).count,
-              // A heading starts a thought: a line starting lower-case continues a sentence.
-              text.first(where: \.isLetter)?.isLowercase != true || numbering != nil
+              letterWeight * 2 > title.filter({ !$0.isWhitespace }).count,
+              // A heading starts a thought: a line starting lower-case continues a sentence,
+              // unless the whole line is set in a bold face: manuals head sections with the
+              // lower-case names of commands and tools ("xpcshell (X)", "buildbot automation").
+              // Weight measured from a scan's strokes is too noisy for this (a heavier line of
+              // body text is common); only a font's name says it.
+              text.first(where: \.isLetter)?.isLowercase != true || numbering != nil || line.isBold == true && line.stroke == nil
         else { return nil }
         var line = line
         line.text = text
         let upper = letters.filter(\.isUppercase).count
         let capitals = letters.count >= 4 && upper * 10 >= letters.count * 9
-        let marked = line.isBold == true || numbering != nil || capitals
+        // "1." or "B." alone marks an item of a numbered list as often as a section; set in the
+        // body's size and weight it is the list's ("1. Start the server using", "B. This case
+        // was for nonpayment of rent"). Sections numbered "2.3" or "2", or set apart by weight,
+        // size or capitals, stay marked.
+        let listMarker = numbering == 1 && HeadingNumbering.endsInStop(text)
+        let marked = line.isBold == true || (numbering != nil && !listMarker) || capitals
         guard large || (marked && line.size >= body * markedSizeRatio) else { return nil }
         guard isolated(index, in: lines, body: body) || large && !sharesItsRow(index, in: lines) else { return nil }
         // Code (a schema, a command) set apart in a typewriter face: an example, not a heading.

@@ -13,9 +13,12 @@ enum HeadingLabels {
                                            "eighteen", "nineteen", "twenty"]
 
     /// The titles of admonition boxes (DocBook, Sphinx, texinfo): a box's label, not a section,
-    /// even where the box appears once.
+    /// even where the box appears once. English, French and German, as `divisionWords`.
     static let admonitions: Set<String> = ["note", "warning", "caution", "tip", "hint", "important", "see also",
-                                           "attention", "danger"]
+                                           "attention", "danger",
+                                           "remarque", "avertissement", "astuce", "conseil", "indication", "voir aussi",
+                                           "bemerkung", "hinweis", "warnung", "achtung", "tipp", "wichtig", "vorsicht",
+                                           "siehe auch"]
 
     /// Whether `text` is only a chapter label or a number ("Chapter", "TWO", "Chapter 2",
     /// "Part IV", "Appendix"), with at least one word of `divisionWords` or `numberWords`.

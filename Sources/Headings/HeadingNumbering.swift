@@ -36,6 +36,19 @@ enum HeadingNumbering {
         return nil
     }
 
+    /// A numbered heading's text without its section number ("Results" of "2.3 Results").
+    static func title(of text: String) -> Substring {
+        let parts = text.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+        return parts.count == 2 ? parts[1] : Substring(text)
+    }
+
+    /// Whether the line's section number ends in a stop or a parenthesis ("1.", "B.", "3)"),
+    /// as a numbered list's items do.
+    static func endsInStop(_ text: String) -> Bool {
+        guard let label = text.split(separator: " ", maxSplits: 1).first else { return false }
+        return label.hasSuffix(".") || label.hasSuffix(")")
+    }
+
     /// The deepest numbering read.
     static let maxDepth = 6
 

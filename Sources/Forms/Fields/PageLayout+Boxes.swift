@@ -13,7 +13,7 @@ extension PageLayout {
             if boxes.contains(where: { $0 != box && $0.area < box.area && inner.contains($0.center) }) { continue }
             if (squares + circles).contains(where: { inner.contains($0.center) }) { continue }
             if hasInnerRules(box) { continue }
-            let printed = words(inside: box).map(\.rect) + marks(inside: box)
+            let printed = printedWords(inside: box).map(\.rect) + printedMarks(inside: box)
             var rect = box
             var label: String
             var confidence = 0.9
@@ -26,7 +26,7 @@ extension PageLayout {
                 // Print standing taller than it is wide is set sideways (a rotated column header,
                 // a vertical group title): the cell is a header, not a label with room to write.
                 if text.height > 1.5 * text.width && text.height > p.maxSingleLineHeight / 2 { continue }
-                let inside = TextLine.phrases(of: words(inside: box))
+                let inside = TextLine.phrases(of: printedWords(inside: box))
                 // A cell holding an option (its check box read as "O" before the option's words).
                 if let first = inside.min(by: { ($0.rect.top, $0.rect.left) < ($1.rect.top, $1.rect.left) }),
                    FieldKindHints.startsWithBoxGlyph(first.text) { continue }
