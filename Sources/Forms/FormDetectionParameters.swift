@@ -73,6 +73,10 @@ public struct FormDetectionParameters: Codable, Sendable, Equatable {
     public var minFreeHeightBelowLabel: Double = 12
     /// How far (points) to the left of a field a label may be.
     public var labelSearchLeft: Double = 160
+    /// How far (points) left of a field its row's description may be, across walls, leaders and
+    /// a line-number cell: tax and financial forms print the description at the left margin and
+    /// the amount column at the right (about 300 to 400 points apart on a Letter page).
+    public var rowLabelSearchLeft: Double = 400
     /// How far above a field a label may be.
     public var labelSearchAbove: Double = 22
     /// Most a word may overlap an underline's field area and the underline still count as empty.

@@ -95,10 +95,14 @@ extension PageLayout {
             b != cell && abs(b.left - cell.left) <= 4 && abs(b.right - cell.right) <= 4 && b.bottom <= cell.top + 2.5
         }
         guard !rowMates.isEmpty || !columnMates.isEmpty else { return nil }
+        // The row's description may stand outside the grid, left of its first column, across
+        // leaders and a line number (tax-form schedules: "1. Rent received . . . . 1. | A | B | C").
         let row = rowMates.sorted { $0.left < $1.left }.lazy.map { (self.cellText($0), $0) }.first { !$0.0.isEmpty }
-            .map { self.lineNumberLabel($0.0, in: $0.1) }
-        let column = columnMates.sorted { $0.bottom > $1.bottom }.lazy.map { self.cellText($0) }.first { !$0.isEmpty }
-            ?? columnHeader(above: cell).map { clean($0.text) }
+            .map { self.lineNumberLabel($0.0, in: $0.1) } ?? rowDescription(of: cell, before: cell.left)
+        // A header cell holding only scraps (sub-column letters "T S J" read as "Ss T") names
+        // nothing.
+        let column = (columnMates.sorted { $0.bottom > $1.bottom }.lazy.map { self.cellText($0) }.first { !$0.isEmpty }
+            ?? columnHeader(above: cell).map { clean($0.text) }).flatMap { Self.isWordy($0) ? $0 : nil }
         let parts = [column, row].compactMap { $0 }
         return parts.isEmpty ? nil : parts.joined(separator: " ")
     }

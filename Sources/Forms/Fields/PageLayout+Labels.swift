@@ -4,34 +4,59 @@ import Foundation
 /// it (its inside is handled by the box rule, which carves the label out of the box).
 extension PageLayout {
     /// The label of a text-like field at `rect`, or "" when no phrase is near.
+    ///
+    /// Tried in order, each only when it holds a word (a "$" read as "S", a lone line number, a
+    /// column letter name nothing): the phrase just left — or, when that is a scrap, the row's
+    /// description before it, across walls and leaders (tax-form convention: "9 Add lines 5
+    /// through 8 . . . . | 9 | [amount]"), else the column's header; the phrase just above; a
+    /// caption below (writing lines); the row's description; the column's header.
     func label(for rect: LayoutRect, allowBelow: Bool = false) -> String {
+        // A scrap left of the field, the last resort; a line number ("7", "1a") is kept after
+        // the words that say what the line is.
+        var scrap = "", number = ""
         if let left = phraseLeft(of: rect) {
-            // A line number ("7", "1a") beside the field: the words before it say what it is.
-            var text = clean(left.text)
-            // A row number alone: the column's header says what the field is.
-            if text.filter(\.isLetter).count < 3 {
-                // The number often sits in a cell of its own ("… . . . | 1a | amount"): the words
-                // before it lie across that cell's wall.
-                if let before = phraseLeft(of: left.rect, reach: 400, crossingWalls: true), !clean(before.text).isEmpty {
-                    text = clean(before.text) + " " + text
-                } else if let header = columnHeader(above: rect), !clean(header.text).isEmpty {
-                    text = clean(header.text) + " " + text
-                }
-            }
-            return text
+            let text = clean(left.text)
+            if Self.isWordy(text) { return text }
+            scrap = text
+            number = text.contains(where: \.isNumber) ? " " + text : ""
+            // The number often sits in a cell of its own ("… . . . | 1a | amount"): the words
+            // before it lie across that cell's wall, on the field's row.
+            if let before = rowDescription(of: rect, before: left.rect.left) { return before + number }
+            // A row number alone: the column's header (with the lines it wraps over) says what
+            // the field is.
+            if let header = columnHeader(above: rect), case let text = clean(header.text), Self.isWordy(text) { return text + number }
         }
-        if let above = phraseAbove(rect) { return clean(above.text) }
-        if allowBelow, let below = phraseBelow(rect) { return clean(below.text) }
-        if let header = columnHeader(above: rect) { return clean(header.text) }
-        return ""
+        if let above = phraseAbove(rect), case let text = clean(above.text), Self.isWordy(text) { return text }
+        // A caption printed under a writing line ("(Last name)") names it, whatever the row
+        // began with ("The petitioner ____").
+        if allowBelow, let below = phraseBelow(rect), case let text = clean(below.text), Self.isWordy(text) { return text }
+        if let row = rowDescription(of: rect, before: rect.left) { return row }
+        if let header = columnHeader(above: rect), case let text = clean(header.text), !text.isEmpty { return text + number }
+        return scrap
+    }
+
+    /// Whether a cleaned label holds a word: at least three letters, in a token of two or more
+    /// (what OCR makes of a "$", a wall or a column letter — "S", "s T", "B" — names nothing).
+    static func isWordy(_ text: String) -> Bool {
+        text.split(separator: " ").map { $0.filter(\.isLetter).count }.filter { $0 >= 2 }.reduce(0, +) >= 3
+    }
+
+    /// The description printed on the field's own row, left of `limit`, across cell walls,
+    /// dotted leaders and line numbers: the nearest phrase holding a word whose middle lies in the
+    /// field's band, within `rowLabelSearchLeft`.
+    func rowDescription(of rect: LayoutRect, before limit: Double) -> String? {
+        let band = (rect.top - 2)...(rect.bottom + 2)
+        return phrases.filter { p in
+            band.contains(p.rect.center.y) && p.rect.right <= limit + 4 && p.rect.left < limit - 1
+                && rect.left - p.rect.right <= parameters.rowLabelSearchLeft && !Self.isNoise(p)
+        }.sorted { $0.rect.right > $1.rect.right }.lazy.map { self.clean($0.text) }.first(where: Self.isWordy)
     }
 
     /// A row header that is only a line number ("1a", "7") in a cell of its own: the words
     /// printed before the cell, across its wall, say what the row is.
     func lineNumberLabel(_ text: String, in cell: LayoutRect) -> String {
-        guard text.filter(\.isLetter).count < 3, let before = phraseLeft(of: cell, reach: 400, crossingWalls: true) else { return text }
-        let words = clean(before.text)
-        return words.isEmpty ? text : words + " " + text
+        guard !Self.isWordy(text), let words = rowDescription(of: cell, before: cell.left) else { return text }
+        return text.isEmpty ? words : words + " " + text
     }
 
     /// The header of the column a field stands in (a list's rows, a table's cells): the nearest
