@@ -61,8 +61,13 @@ public struct FormDetectionParameters: Codable, Sendable, Equatable {
 
     // MARK: Field assembly
 
-    /// Height of a text field drawn above an underline.
+    /// Height of the writing space above an underline (a signature's field; the space searched
+    /// for print that would lower it).
     public var underlineFieldHeight: Double = 19
+    /// Height of a typed text field on an underline: one line of 10 to 12 point type. On
+    /// forms-large the underlined text widgets are 10.8–14.5 points tall (quartiles, 1,344
+    /// widgets, median 12.5); the 15 original forms' 18–20.
+    public var underlineTypedFieldHeight: Double = 15
     /// Highest box height still a single-line text field; taller boxes are multi-line.
     public var maxSingleLineHeight: Double = 30
     /// Lowest text field worth writing in (lower slivers are gaps between rules or boxes).

@@ -21,6 +21,32 @@ import Testing
         #expect(result.last.map { $0.rect.left == 430 && $0.rect.right == 560 && $0.label.contains("security") } == true)
     }
 
+    @Test func aTypedEntryOnAWritingLineIsOneLineOfTypeAndASignatureTakesTheSpace() throws {
+        // "Name ______" and "Signature ______", nothing printed above either line.
+        let page = LayoutPrimitives(page: 0, width: 612, height: 792,
+                                    rules: [rule(y: 200, from: 100, to: 300), rule(y: 300, from: 120, to: 400)],
+                                    words: [word("Name", 60, 190, 95, 199), word("Signature", 60, 290, 115, 299)])
+        let result = fields(page)
+        let typed = try #require(result.first { $0.kind == .text })
+        let signature = try #require(result.first { $0.kind == .signature })
+        let p = FormDetectionParameters()
+        #expect(abs(typed.rect.height - (p.underlineTypedFieldHeight - 0.5)) < 0.01 && typed.rect.bottom == 199.5)
+        #expect(abs(signature.rect.height - (p.underlineFieldHeight - 0.5)) < 0.01 && signature.rect.bottom == 299.5)
+        #expect(p.underlineTypedFieldHeight < p.underlineFieldHeight)
+    }
+
+    @Test func theUnderlinedEntriesOfAFinancialStatementAreOneLineOfTypeTall() throws {
+        // Massachusetts financial statement (short form) page 1: 23 underlined text widgets, 10
+        // to 14 points tall. Fields the writing space's full 19 points tall matched 12 of them
+        // (IoU >= 0.5, the harness's page); one line of type tall, 19.
+        let page = try FormsCorpusPage(large: "ma_fin_short")
+        let fields = FieldAssembler().fields(from: try page.primitives()).filter { $0.kind == .text }
+        let underlined = page.truth.filter { $0.kind == "text" && $0.edges == ["bottom"] }
+        #expect(underlined.count == 23)
+        let matched = underlined.filter { t in fields.contains { $0.rect.iou(t.rect) >= 0.5 } }
+        #expect(matched.count >= 17)
+    }
+
     @Test func aShortTickOnARuleDoesNotSplitIt() {
         let page = LayoutPrimitives(page: 0, width: 612, height: 792,
                                     rules: [rule(y: 200, from: 100, to: 300), vertical(x: 200, from: 195, to: 200)],

@@ -20,14 +20,16 @@ extension PageLayout {
         for rule in candidates {
             let height = freeHeight(above: rule)
             guard height >= p.minTextFieldHeight else { continue }
-            let top = rule.position - height
-            let rect = LayoutRect(left: rule.start, top: top, right: rule.end, bottom: rule.position - 0.5)
-            guard !isTaken(rect) else { continue }
-            let label = captionsBelow ? caption(below: rule).map { clean($0.text) } ?? label(for: rect, allowBelow: true)
-                : label(for: rect, allowBelow: true)
+            let space = LayoutRect(left: rule.start, top: rule.position - height, right: rule.end, bottom: rule.position - 0.5)
+            guard !isTaken(space) else { continue }
+            let label = captionsBelow ? caption(below: rule).map { clean($0.text) } ?? label(for: space, allowBelow: true)
+                : label(for: space, allowBelow: true)
             // Labelled by a check box's option ("O Yes"): the rule is a table's border by the options.
             if FieldKindHints.startsWithBoxGlyph(label) { continue }
             let kind: FieldKind = FieldKindHints.isSignature(label) ? .signature : .text
+            // A typed entry is one line of type sitting on the rule; a signature takes the space.
+            let rect = kind == .signature ? space
+                : LayoutRect(left: space.left, top: rule.position - min(height, p.underlineTypedFieldHeight), right: space.right, bottom: space.bottom)
             fields.append(field(rect, kind, label: label, confidence: label.isEmpty ? 0.5 : 0.8))
             taken.append(rect)
         }
