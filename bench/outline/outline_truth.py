@@ -11,12 +11,17 @@ def normalize(text):
 
 # A leading section number: "5.4.3.5", "A.3.1", "IV." become tokens "5 4 3 5", "a 3 1", "iv".
 SECTION_NUMBER = re.compile(r"^(?:(?:\d+|[a-z]|[ivxl]+)(?: \d+)+|\d+) ")
+# The word a division's number follows ("Appendix C", "Chapter 2"), in the languages of the
+# detector's own labels (Sources/Headings/HeadingLabels.swift).
+DIVISION_WORD = re.compile(r"^(?:appendix|chapter|part|annexe|chapitre|partie|anhang|kapitel|teil) (?=(?:\d+|[a-z]|[ivxl]+) )")
 
 
 def without_number(title):
     """A normalized title without its section number: outlines differ in whether they repeat
-    the number the page shows ("Identifier" for "5.4.3.5 Identifier"), so matching ignores it."""
-    return SECTION_NUMBER.sub("", title)
+    the number the page shows ("Identifier" for "5.4.3.5 Identifier"), so matching ignores it;
+    likewise the word before a division's number ("C Platform notes" for "Appendix C Platform
+    notes" in R-admin's outline)."""
+    return SECTION_NUMBER.sub("", DIVISION_WORD.sub("", title))
 
 
 def truth_entries(reader, max_pages=None):
