@@ -58,6 +58,23 @@ struct OutlineRunTests {
         #expect(Int(section.prefix(1)) ?? 0 > Int(title.prefix(1)) ?? 0)
     }
 
+    @Test func heavyLinesInABlockOnARealScannedFormAreNotHeadings() async throws {
+        let folder = try TemporaryDirectory()
+        // OSHA form 301 rendered flat at 200 dpi: its bold field labels stand in blocks of bold
+        // lines ("Street" over "City State ZIP"), read as bold from their strokes.
+        try Tool.run("pdftoppm", ["-r", "200", "-gray", "-png", "-f", "1", "-l", "1", "-singlefile",
+                                  Fixtures.corpus("forms/src/us_osha301.pdf").path, folder.file("page").path])
+        let pool = OCRWorkerPool(factory: try TesseractEngineFactory(languages: ["eng"]), workers: 1)
+        defer { pool.shutdown() }
+        let output = folder.file("out.pdf")
+        var job = OCRJob()
+        job.outline = .add
+        _ = try await OCRRunner(engines: pool).run(input: folder.file("page.png"), output: output, job: job)
+        let outline = try Tool.qpdfOutline(output)
+        #expect(!outline.isEmpty)
+        #expect(!outline.contains { $0.contains(" Street p1") })
+    }
+
     @Test func withoutTheOptionNoOutlineIsMade() async throws {
         let folder = try TemporaryDirectory()
         let output = folder.file("out.pdf")
