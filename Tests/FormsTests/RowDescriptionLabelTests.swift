@@ -32,6 +32,16 @@ import Testing
         #expect(bare.label(for: LayoutRect(left: 446, top: 192, right: 576, bottom: 211)) == "S")
     }
 
+    @Test func leaderDotsReadAsLettersAreNoPartOfALabel() {
+        // "6. Commissions . . . . . . . 6." with the last dots read as "eee ee" before the number.
+        let words = [word("Commissions", 40, 300, 90, 308), word("eee", 262, 300, 276, 308), word("ee", 279, 300, 287, 308),
+                     word("6", 290, 300, 295, 308)]
+        let page = layout(LayoutPrimitives(page: 0, width: 612, height: 792, words: words))
+        #expect(page.label(for: LayoutRect(left: 300, top: 296, right: 380, bottom: 312)) == "Commissions 6")
+        #expect(["ee", "eee", "cece", "oe", "eee."].allSatisfy { PageLayout.isLeaderReading($0[...]) })
+        #expect(!["ce", "co", "ecco", "see", "Eee", "e", "ee5"].contains { PageLayout.isLeaderReading($0[...]) })
+    }
+
     @Test func aCaptionUnderAWritingLineWinsOverTheRowsOpeningWords() {
         // "The petitioner ____________" with "Last Name" printed under the line.
         let words = [word("The", 40, 160, 56, 169), word("petitioner", 58, 160, 104, 169),

@@ -1,3 +1,4 @@
+import CLeptonica
 import Testing
 @testable import Imaging
 
@@ -26,6 +27,7 @@ struct RawSamplesTests {
         ("DeviceRGB 8", ImageColorSpace.rgb, 8, nil),
         ("DeviceRGB 8 /Decode", .rgb, 8, [1, 0, 0, 1, 1, 0]),
         ("DeviceGray 8", .gray, 8, nil),
+        ("DeviceGray 8 /Decode", .gray, 8, [1, 0]),
         ("DeviceGray 4", .gray, 4, nil),
         ("DeviceGray 2 /Decode", .gray, 2, [1, 0]),
         ("DeviceGray 16", .gray, 16, nil),
@@ -59,5 +61,23 @@ struct RawSamplesTests {
             }
         }
         #expect(mismatches == 0, "\(name): \(mismatches) pixels differ")
+    }
+
+    /// 8-bit gray samples that are their own levels are copied a row at a time: every pixel of
+    /// odd-width rows lands where Leptonica reads it (checked above), and the bytes past the
+    /// last pixel of each row stay zero, as in a raster filled pixel by pixel.
+    @Test func copiedGrayRowsKeepTheirPaddingZero() throws {
+        let (width, height) = (37, 5)
+        let data = noise(width * height, seed: 8)
+        let image = try RawSamples.image(data, width: width, height: height, bitsPerComponent: 8,
+                                         colorSpace: .gray, decode: nil, isMask: false)
+        let padding: [UInt8] = image.withPix { pix in
+            let words = Int(pixGetWpl(pix))
+            let bytes = UnsafeRawPointer(pixGetData(pix)!).assumingMemoryBound(to: UInt8.self)
+            return (0..<height).flatMap { y in (width..<(4 * words)).map { bytes[y * 4 * words + ($0 ^ 3)] } }
+        }
+        #expect(padding.count == 3 * height)
+        #expect(padding.allSatisfy { $0 == 0 })
+        #expect((0..<width).allSatisfy { image.pixel($0, 2) == UInt32(data[2 * width + $0]) })
     }
 }

@@ -115,11 +115,14 @@ extension PageLayout {
         let p = parameters
         var fields: [FormField] = []
         var usedRules: [Int] = []
-        for (index, rule) in horizontals.enumerated() where rule.length >= 3 * p.minVerticalRule {
+        for (index, rule) in horizontals.enumerated() where rule.length >= 2 * RasterScan.minCellWidth {
             let ticks = verticals.filter { v in
                 v.length <= 24 && abs(v.end - rule.position) <= 2.5 && v.position >= rule.start - 2 && v.position <= rule.end + 2
             }.sorted { $0.position < $1.position }
-            guard ticks.count >= p.minCombCells + 1 else { continue }
+            // Ticks shorter than any rule come from a line found with ticks at both its ends and
+            // evenly between ("└┴┘", RasterScan+Ticks): two cells (a day, a month) are a comb.
+            let short = ticks.count >= 3 && ticks.allSatisfy { $0.length < p.minVerticalRule }
+            guard (rule.length >= 3 * p.minVerticalRule && ticks.count >= p.minCombCells + 1) || short else { continue }
             let gaps = zip(ticks.dropFirst(), ticks).map { $0.position - $1.position }
             let mean = gaps.reduce(0, +) / Double(gaps.count)
             guard mean >= 5, gaps.allSatisfy({ abs($0 - mean) <= p.maxCombWidthSpread * mean + 1 }) else { continue }

@@ -180,13 +180,23 @@ extension PageLayout {
     func clean(_ text: String) -> String {
         if Self.isNoise(text) { return "" }
         let trimmed = text.split(separator: " ").filter { token in
-            token.contains { $0.isLetter || $0.isNumber }
+            token.contains { $0.isLetter || $0.isNumber } && !Self.isLeaderReading(token)
         }.joined(separator: " ")
         return trimmed.trimmingCharacters(in: CharacterSet(charactersIn: " :.;,_-–—*()[]|"))
     }
 }
 
 extension PageLayout {
+    /// Whether a token is OCR's reading of a short run of leader dots (". . . ." between a line's
+    /// description and its amount): Tesseract reads the dots as e's, c's and o's — "ee", "eee",
+    /// "cece", "oe". Two e's at least (or "oe"), so words such as "ce", "co" and "ecco" stay.
+    static func isLeaderReading(_ token: Substring) -> Bool {
+        let letters = token.filter(\.isLetter)
+        guard letters.count >= 2, letters.count == token.filter({ $0 != "." && $0 != "," }).count,
+              letters.allSatisfy({ "eco".contains($0) }) else { return false }
+        return letters.filter { $0 == "e" }.count >= 2 || letters == "oe"
+    }
+
     /// Whether a phrase is no label: noise by its letters, or every word of it a guess OCR made
     /// with little confidence (a coloured title on a noisy scan read as "oe eee tere").
     static func isNoise(_ phrase: TextLine) -> Bool {

@@ -65,6 +65,7 @@ public struct RasterPrimitiveFinder: Sendable {
         let marks = try scan.marks(ruleMask: rules.mask, buttonOutlines: buttons.outlines + enclosures.buttonOutlines)
         return LayoutPrimitives(page: page, width: pageWidth, height: pageHeight, rules: rules.rules,
                                 boxes: enclosures.boxes, squares: buttons.squares,
-                                circles: buttons.circles, words: scan.wordsOffLeaders(words, leaders: rules.leaders), marks: marks)
+                                circles: buttons.circles, words: scan.wordsOffTickedLines(scan.wordsOffLeaders(words, leaders: rules.leaders), lines: rules.tickedLines),
+                                marks: marks)
     }
 }

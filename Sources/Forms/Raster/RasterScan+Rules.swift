@@ -6,6 +6,10 @@ struct RuleScan {
     var mask: PixImage
     /// The dotted and dashed writing lines among `rules` (OCR reads their dots as words).
     var leaders: [Rule] = []
+    /// Thin horizontal strokes left out because they ran under OCR words (pixel boxes).
+    var underWords: [PixelBox] = []
+    /// The lines among `rules` that carry comb ticks (OCR reads their ticks as words).
+    var tickedLines: [Rule] = []
 }
 
 extension RasterScan {
@@ -21,8 +25,13 @@ extension RasterScan {
         // finds the line as pieces, each made a short field of its own; the leader pass finds
         // it whole. Pieces lying along a leader are parts of it.
         let solid = h.rules.filter { piece in !dotted.rules.contains { Self.isPiece(piece, of: $0) } }
-        return RuleScan(rules: solid + v.rules + dotted.rules, mask: try h.mask.union(v.mask).union(dotted.mask),
-                        leaders: dotted.rules)
+        // Lines of comb ticks OCR read as words ("└┴┴┘" as "LL bb"), with their short ticks;
+        // ticks tall enough to be found as rules already are not added twice.
+        let ticked = tickedLines(among: h.underWords).filter { tick in
+            tick.orientation == .horizontal || !v.rules.contains { abs($0.position - tick.position) <= 1 && abs($0.end - tick.end) <= 2 }
+        }
+        return RuleScan(rules: solid + v.rules + dotted.rules + ticked, mask: try h.mask.union(v.mask).union(dotted.mask),
+                        leaders: dotted.rules, tickedLines: ticked.filter { $0.orientation == .horizontal })
     }
 
     /// Whether a solid horizontal rule lies along a leader, within its ends: the same line.
@@ -54,13 +63,17 @@ extension RasterScan {
 
         let paperTinted = horizontal && isPaperTinted
         var rules: [Rule] = []
+        var underWords: [PixelBox] = []
         for (box, pixels) in thin.components(connectivity: 8) {
             let length = horizontal ? box.width : box.height
             guard length >= minimum else { continue }
             let thickness = Double(pixels) / Double(length)
             guard thickness <= Double(thickest) + 0.5 else { continue }
             let r = frame.rect(box)
-            if isText(r, horizontal: horizontal) { continue }
+            if isText(r, horizontal: horizontal) {
+                if horizontal { underWords.append(box) }
+                continue
+            }
             let scale = horizontal ? frame.scaleY : frame.scaleX
             guard horizontal else {
                 rules.append(Rule(orientation: .vertical, position: r.center.x, start: r.top, end: r.bottom, thickness: thickness * scale))
@@ -71,7 +84,7 @@ extension RasterScan {
                 rules.append(Rule(orientation: .horizontal, position: r.center.y, start: piece.left, end: piece.right, thickness: thickness * scale))
             }
         }
-        return RuleScan(rules: rules, mask: thin)
+        return RuleScan(rules: rules, mask: thin, underWords: underWords)
     }
 
     /// The parts of a horizontal rule not running under a tinted area (paper shaded gray or
