@@ -178,6 +178,7 @@ public struct HeadingDetector: Sendable {
         // Sentences end with a stop; headings do not (a number's own stop aside).
         if !large, text.hasSuffix(".") || text.hasSuffix(",") || text.hasSuffix(";") { return nil }
         if !large, wrapsIntoNextLine(index, in: lines, body: body) { return nil }
+        if !large, numbering == nil, !capitals, isInBoldBlock(index, in: lines, body: body) { return nil }
         return Candidate(line: line, numbering: numbering, marked: marked, large: large)
     }
 
@@ -215,7 +216,7 @@ public struct HeadingDetector: Sendable {
         }
     }
 
-    private func overlapsHorizontally(_ a: HeadingLine, _ b: HeadingLine) -> Bool {
+    func overlapsHorizontally(_ a: HeadingLine, _ b: HeadingLine) -> Bool {
         a.left < b.right && b.left < a.right
     }
 }

@@ -13,22 +13,17 @@ import TestSupport
     /// A white 200-dpi strip 300 × 80 points with three hollow squares of `side` points (one
     /// pixel walls) at x = 20, top-aligned at y = 12, 30 and 48 (one option a line).
     private func options(side: Double) throws -> PixImage {
-        let scale = 200.0 / 72.0
-        let width = Int(300 * scale), height = Int(80 * scale)
-        var pixels = [UInt8](repeating: 255, count: width * height)
-        for top in [12.0, 30, 48] {
-            let l = Int(20 * scale), t = Int(top * scale), r = Int((20 + side) * scale), b = Int((top + side) * scale)
-            for x in l...r { pixels[t * width + x] = 0; pixels[b * width + x] = 0 }
-            for y in t...b { pixels[y * width + l] = 0; pixels[y * width + r] = 0 }
-        }
-        return try PixImage(encoded: Array("P5\n\(width) \(height)\n255\n".utf8) + pixels)
+        var strip = PointStrip(width: 300, height: 80)
+        for top in [12.0, 30, 48] { strip.frame(left: 20, top: top, right: 20 + side, bottom: top + side) }
+        return try strip.image()
     }
 
-    /// Each option's label: a word 8 points tall starting 6 points right of its box, centred on it.
-    private func labels(side: Double) -> [LayoutWord] {
+    /// Each option's label as OCR reads it (with a confidence): a word 8 points tall starting
+    /// 6 points right of its box, centred on it.
+    private func labels(side: Double, confidence: Double? = 90) -> [LayoutWord] {
         ["Residenza", "Domicilio", "Altro"].enumerated().map { i, text in
             let cy = [12.0, 30, 48][i] + side / 2
-            return word(text, 26 + side, cy - 4, 80 + side, cy + 4)
+            return LayoutWord(text: text, rect: LayoutRect(left: 26 + side, top: cy - 4, right: 80 + side, bottom: cy + 4), confidence: confidence)
         }
     }
 
@@ -46,6 +41,17 @@ import TestSupport
         }
     }
 
+    @Test func wordsOfAPDFsTextLayerDoNotMakeAGlyphPage() throws {
+        // A text layer's word boxes span the font's em, taller than the letters: the same small
+        // boxes beside such words keep their drawn size.
+        let side = 5.4
+        let primitives = try RasterPrimitiveFinder().primitives(of: options(side: side), page: 0, pageWidth: 300, pageHeight: 80,
+                                                                words: labels(side: side, confidence: nil))
+        let boxes = FieldAssembler().fields(from: primitives).filter { $0.kind == .checkbox }
+        #expect(boxes.count == 3)
+        for box in boxes { #expect(box.rect.width < 8) }
+    }
+
     @Test func boxesDrawnAsTallAsTheirLabelsKeepTheirDrawnSize() throws {
         let side = 9.0
         let primitives = try RasterPrimitiveFinder().primitives(of: options(side: side), page: 0, pageWidth: 300, pageHeight: 80,
@@ -60,7 +66,9 @@ import TestSupport
         // The convention is the page's: two boxes as tall as their labels and one small one.
         let squares = [LayoutRect(left: 20, top: 12, right: 29, bottom: 21), LayoutRect(left: 20, top: 30, right: 29, bottom: 39),
                        LayoutRect(left: 20, top: 48, right: 25.4, bottom: 53.4)]
-        let words = [word("Residenza", 35, 12.5, 90, 20.5), word("Domicilio", 35, 30.5, 90, 38.5), word("Altro", 31, 46.7, 60, 54.7)]
+        let words = [("Residenza", 35.0, 12.5, 90.0, 20.5), ("Domicilio", 35, 30.5, 90, 38.5), ("Altro", 31, 46.7, 60, 54.7)].map {
+            LayoutWord(text: $0.0, rect: LayoutRect(left: $0.1, top: $0.2, right: $0.3, bottom: $0.4), confidence: 90)
+        }
         let fields = FieldAssembler().fields(from: LayoutPrimitives(page: 0, width: 300, height: 80, squares: squares, words: words))
         let small = fields.first { $0.rect.center.y > 45 }
         #expect(small != nil)

@@ -14,19 +14,13 @@ import TestSupport
     /// A white 200-dpi strip 300 × 40 points with groups of touching 10 × 10-point cells (one
     /// pixel walls) top-aligned at y = 15: each group's first cell at the given x.
     private func cells(groups: [(left: Double, count: Int)]) throws -> PixImage {
-        let scale = 200.0 / 72.0
-        let width = Int(300 * scale), height = Int(40 * scale)
-        var pixels = [UInt8](repeating: 255, count: width * height)
-        let t = Int(15 * scale), b = Int(25 * scale)
+        var strip = PointStrip(width: 300, height: 40)
         for group in groups {
-            let l = Int(group.left * scale), r = Int((group.left + 10 * Double(group.count)) * scale)
-            for x in l...r { pixels[t * width + x] = 0; pixels[b * width + x] = 0 }
-            for i in 0...group.count {
-                let x = Int((group.left + 10 * Double(i)) * scale)
-                for y in t...b { pixels[y * width + x] = 0 }
-            }
+            strip.horizontal(y: 15, from: group.left, to: group.left + 10 * Double(group.count))
+            strip.horizontal(y: 25, from: group.left, to: group.left + 10 * Double(group.count))
+            for i in 0...group.count { strip.vertical(x: group.left + 10 * Double(i), from: 15, to: 25) }
         }
-        return try PixImage(encoded: Array("P5\n\(width) \(height)\n255\n".utf8) + pixels)
+        return try strip.image()
     }
 
     private func fields(_ image: PixImage, words: [LayoutWord]) throws -> [FormField] {

@@ -13,22 +13,11 @@ import TestSupport
     /// with 3-point ticks standing on it every 10 points (ends included); `letter` adds a 4-point
     /// wide bowl standing on the line in the first cell (a letter "o" on an underline).
     private func tickedLine(cells: Int, letter: Bool = false) throws -> PixImage {
-        let scale = 200.0 / 72.0
-        let width = Int(300 * scale), height = Int(40 * scale)
-        var pixels = [UInt8](repeating: 255, count: width * height)
-        let y = Int(30 * scale), tick = Int(3 * scale)
-        let left = Int(100 * scale), right = Int((100 + 10 * Double(cells)) * scale)
-        for x in left...right { pixels[y * width + x] = 0 }
-        for i in 0...cells {
-            let x = Int((100 + 10 * Double(i)) * scale)
-            for dy in 1...tick { pixels[(y - dy) * width + x] = 0 }
-        }
-        if letter {
-            let l = Int(103 * scale), r = Int(107 * scale)
-            for x in l...r { pixels[(y - tick) * width + x] = 0; pixels[(y - 1) * width + x] = 0 }
-            for dy in 1...tick { pixels[(y - dy) * width + l] = 0; pixels[(y - dy) * width + r] = 0 }
-        }
-        return try PixImage(encoded: Array("P5\n\(width) \(height)\n255\n".utf8) + pixels)
+        var strip = PointStrip(width: 300, height: 40)
+        strip.horizontal(y: 30, from: 100, to: 100 + 10 * Double(cells))
+        for i in 0...cells { strip.vertical(x: 100 + 10 * Double(i), from: 27, to: 30) }
+        if letter { strip.frame(left: 103, top: 27, right: 107, bottom: 29.6) }
+        return try strip.image()
     }
 
     /// The label, and OCR's reading of the ticks as words covering the line.

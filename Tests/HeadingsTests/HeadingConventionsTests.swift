@@ -154,3 +154,33 @@ import TestSupport
         #expect(HeadingLabels.isAdmonition(text))
     }
 }
+
+/// Lines set apart by weight alone, as recognized text measures it from strokes.
+@Suite struct BoldBlockTests {
+    /// A recognized line: no weight known, its strokes `stroke` (the body's are 0.14).
+    private func line(_ text: String, top: Double, size: Double = 10, stroke: Double) -> HeadingLine {
+        HeadingLine(text: text, page: 0, left: 72, right: 72 + Double(text.count) * size * 0.5, top: top, bottom: top - 0.75 * size,
+                    size: size, isBold: nil, stroke: stroke, pageHeight: 792)
+    }
+
+    private func paragraph(from top: Double, lines count: Int) -> [HeadingLine] {
+        (0..<count).map { row in
+            line("Body text of the manual goes on here and fills the line to its very end \(row)", top: top - Double(row) * 12,
+                 stroke: 0.14)
+        }
+    }
+
+    @Test func aBlockOfHeavyLinesIsNotAHeading() {
+        // Sphinx's code block read from a scan: a typewriter face's even strokes read as bold,
+        // a blank line in the block setting its first lines apart.
+        var lines = paragraph(from: 740, lines: 4)
+        lines.append(line("Configuration Files", top: 680, size: 10, stroke: 0.22))
+        lines += paragraph(from: 660, lines: 3)
+        let code = ["<!ELEMENT result EMPTY>", "<!ATTLIST result status CDATA #REQUIRED>", "<!ATTLIST result time CDATA #IMPLIED>"]
+        for (row, text) in code.enumerated() { lines.append(line(text, top: 600 - Double(row) * 12, stroke: 0.22)) }
+        lines.append(line("<!ELEMENT undone EMPTY>", top: 550, stroke: 0.22))
+        lines.append(line("<!ELEMENT unedited EMPTY>", top: 538, stroke: 0.22))
+        lines += paragraph(from: 500, lines: 4)
+        #expect(HeadingDetector().headings(in: lines).map(\.title) == ["Configuration Files"])
+    }
+}

@@ -38,12 +38,13 @@ struct OutlineRunTests {
         #expect(try Tool.qpdfOutline(output) == (try Tool.qpdfOutline(input)))
     }
 
-    @Test func aPageRenderedFlatGetsItsHeadingFromRecognizedLines() async throws {
+    /// The outline `ocr --outline` makes of the first page of corpus file `path` rendered flat
+    /// at 200 dpi (no text but the image's) and read by Tesseract, as qpdf lists it; checked by
+    /// qpdf first.
+    private func outlineOfFirstPageRenderedFlat(_ path: String) async throws -> [String] {
         let folder = try TemporaryDirectory()
-        // The first page of a real French form (its outline names the title and the numbered
-        // sections), rendered at 200 dpi: no text but the image's.
         try Tool.run("pdftoppm", ["-r", "200", "-gray", "-png", "-f", "1", "-l", "1", "-singlefile",
-                                  Fixtures.corpus("forms-large/src/ppf_full_key.pdf").path, folder.file("page").path])
+                                  Fixtures.corpus(path).path, folder.file("page").path])
         let pool = OCRWorkerPool(factory: try TesseractEngineFactory(languages: ["eng"]), workers: 1)
         defer { pool.shutdown() }
         let output = folder.file("out.pdf")
@@ -51,11 +52,24 @@ struct OutlineRunTests {
         job.outline = .add
         _ = try await OCRRunner(engines: pool).run(input: folder.file("page.png"), output: output, job: job)
         #expect(try Tool.qpdfCheck(output) == 0)
-        let outline = try Tool.qpdfOutline(output)
+        return try Tool.qpdfOutline(output)
+    }
+
+    @Test func aPageRenderedFlatGetsItsHeadingFromRecognizedLines() async throws {
+        // A real French form: its outline names the title and the numbered sections.
+        let outline = try await outlineOfFirstPageRenderedFlat("forms-large/src/ppf_full_key.pdf")
         let title = try #require(outline.first { $0.contains("ATTESTATION DE TRAVAUX") })
         let section = try #require(outline.first { $0.contains("2. Adresse du chantier p1") })
         // The numbered section sits below the larger title.
         #expect(Int(section.prefix(1)) ?? 0 > Int(title.prefix(1)) ?? 0)
+    }
+
+    @Test func heavyLinesInABlockOnARealScannedFormAreNotHeadings() async throws {
+        // OSHA form 301: its bold field labels stand in blocks of bold lines ("Street" over
+        // "City State ZIP"), read as bold from their strokes.
+        let outline = try await outlineOfFirstPageRenderedFlat("forms/src/us_osha301.pdf")
+        #expect(!outline.isEmpty)
+        #expect(!outline.contains { $0.contains(" Street p1") })
     }
 
     @Test func withoutTheOptionNoOutlineIsMade() async throws {

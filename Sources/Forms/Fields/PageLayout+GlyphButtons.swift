@@ -4,6 +4,10 @@
 /// the line of text it sits in, not to the little glyph: on the municipal forms of the large
 /// corpus a 5.4-point glyph gets a 9.4- to 18-point widget. The convention is a page's, judged
 /// from all its buttons at once, so one small box among drawn ones does not change its size.
+///
+/// Only words OCR read (those with a confidence) are measured: OCR boxes a word's ink, while a
+/// PDF's text layer boxes the font's em, taller than the letters, which would make every drawn
+/// box look small beside its label.
 extension PageLayout {
     /// The side of the widget over each button of this page when the page prints its boxes as
     /// glyphs, or nil when it draws them: then each widget follows its drawn shape.
@@ -13,7 +17,8 @@ extension PageLayout {
             return drawnSide(button) / height
         }
         guard let ratio = Self.median(ratios), ratio < parameters.glyphButtonMaxRatio,
-              let body = Self.median(words.filter { $0.text.count >= 3 && $0.text.allSatisfy(\.isLetter) }.map(\.rect.height))
+              let body = Self.median(words.filter { $0.confidence != nil && $0.text.count >= 3 && $0.text.allSatisfy(\.isLetter) }
+                  .map(\.rect.height))
         else { return nil }
         return parameters.glyphButtonLineScale * body
     }
@@ -23,7 +28,7 @@ extension PageLayout {
     private func labelWordHeight(beside button: LayoutRect) -> Double? {
         let cy = button.center.y
         let label = words.filter { w in
-            w.text.count >= 2 && abs(w.rect.center.y - cy) <= Self.sameRowTolerance
+            w.confidence != nil && w.text.count >= 2 && abs(w.rect.center.y - cy) <= Self.sameRowTolerance
                 && w.rect.left > button.right && w.rect.left < button.right + Self.labelReach
         }
         return Self.median(label.map(\.rect.height))

@@ -63,9 +63,10 @@ public struct RasterPrimitiveFinder: Sendable {
         let enclosures = try scan.enclosures(ruleMask: rules.mask)
         let buttons = try scan.buttons(outline: outline, bevel: bevel)
         let marks = try scan.marks(ruleMask: rules.mask, buttonOutlines: buttons.outlines + enclosures.buttonOutlines)
+        // OCR's readings of dotted leaders and of comb ticks are no words of the page.
+        let pageWords = scan.wordsOffTickedLines(scan.wordsOffLeaders(words, leaders: rules.leaders), lines: rules.tickedLines)
         return LayoutPrimitives(page: page, width: pageWidth, height: pageHeight, rules: rules.rules,
                                 boxes: enclosures.boxes, squares: buttons.squares,
-                                circles: buttons.circles, words: scan.wordsOffTickedLines(scan.wordsOffLeaders(words, leaders: rules.leaders), lines: rules.tickedLines),
-                                marks: marks)
+                                circles: buttons.circles, words: pageWords, marks: marks)
     }
 }
