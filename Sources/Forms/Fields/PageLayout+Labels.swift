@@ -45,12 +45,22 @@ extension PageLayout {
     /// dotted leaders and line numbers: the nearest phrase holding a word whose middle lies in the
     /// field's band, within `rowLabelSearchLeft`.
     func rowDescription(of rect: LayoutRect, before limit: Double) -> String? {
-        let band = (rect.top - 2)...(rect.bottom + 2)
+        let band = (rect.top - Self.rowBandSlack)...(rect.bottom + Self.rowBandSlack)
         return phrases.filter { p in
-            band.contains(p.rect.center.y) && p.rect.right <= limit + 4 && p.rect.left < limit - 1
+            band.contains(p.rect.center.y) && p.rect.right <= limit + Self.rowLimitOverlap && p.rect.left < limit - Self.rowLimitClearance
                 && rect.left - p.rect.right <= parameters.rowLabelSearchLeft && !Self.isNoise(p)
         }.sorted { $0.rect.right > $1.rect.right }.lazy.map { self.clean($0.text) }.first(where: Self.isWordy)
     }
+
+    /// How far (points) a row's description may sit above or below the field's band and still be
+    /// on its row: the slack of OCR's line boxes against a drawn field.
+    static let rowBandSlack = 2.0
+    /// How far (points) a description may reach past the limit it must end before: OCR's word
+    /// box overhang and a wall's thickness.
+    static let rowLimitOverlap = 4.0
+    /// How far (points) left of the limit a description must start: a phrase starting at the
+    /// limit itself is the field's own content, not its description.
+    static let rowLimitClearance = 1.0
 
     /// A row header that is only a line number ("1a", "7") in a cell of its own: the words
     /// printed before the cell, across its wall, say what the row is.
