@@ -95,6 +95,19 @@ import TestSupport
         #expect(titles(sheet) == ["Drawing paths"])
     }
 
+    @Test func identifiersNamingNumberedSectionsAreHeadings() {
+        // A Doxygen reference manual: each member's section is numbered and named after the
+        // member, which may start with an underscore.
+        var sheet = Sheet()
+        sheet.add(["4.13.4", "Member", "Data", "Documentation"], size: 12, bold: true, after: 1)
+        sheet.paragraph()
+        sheet.add(["4.13.4.2", "_phi"], bold: true, after: 1)
+        sheet.paragraph()
+        sheet.add(["4.13.4.3", "__theta"], bold: true, after: 1)
+        sheet.paragraph()
+        #expect(titles(sheet) == ["4.13.4 Member Data Documentation", "4.13.4.2 _phi", "4.13.4.3 __theta"])
+    }
+
     @Test(arguments: ["Figure 10-1: a hand", "Fig. 3 Results", "Table IV. Totals", "Tableau 2 : coûts", "Abbildung 5"])
     func captionsAreRead(text: String) {
         #expect(HeadingLabels.isCaption(text))
