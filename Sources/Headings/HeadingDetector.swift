@@ -175,8 +175,13 @@ public struct HeadingDetector: Sendable {
         guard isolated(index, in: lines, body: body) || large && !sharesItsRow(index, in: lines) else { return nil }
         // Code (a schema, a command) set apart in a typewriter face: an example, not a heading.
         guard line.isMonospace != true else { return nil }
+        guard !joinsThingsSideBySide(line, numbered: numbering != nil) else { return nil }
         // Sentences end with a stop; headings do not (a number's own stop aside).
         if !large, text.hasSuffix(".") || text.hasSuffix(",") || text.hasSuffix(";") { return nil }
+        // A label or a lead-in introduces what follows ("Name:", "Package: hello"); a section
+        // set apart only by weight or capitals is named, not introduced. A numbered or larger
+        // line keeps its colon ("2. Results:", a chapter's "Part One:").
+        if !large, numbering == nil, HeadingLabels.isLeadInOrField(text) { return nil }
         if !large, wrapsIntoNextLine(index, in: lines, body: body) { return nil }
         if !large, numbering == nil, !capitals, isInBoldBlock(index, in: lines, body: body) { return nil }
         return Candidate(line: line, numbering: numbering, marked: marked, large: large)

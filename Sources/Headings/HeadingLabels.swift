@@ -1,3 +1,5 @@
+import Foundation
+
 /// Lines that are set like headings but name no section of their own: a chapter's number set
 /// on lines above its title, and the labels of a note or warning box.
 enum HeadingLabels {
@@ -29,6 +31,20 @@ enum HeadingLabels {
             divisionWords.contains(word) || numberWords.contains(word) || word.allSatisfy(\.isNumber)
                 || word.count <= 4 && word.allSatisfy { "ivxl".contains($0) } || word.count == 1
         }
+    }
+
+    /// Whether `text` introduces what follows it rather than naming a section: it ends in a
+    /// colon (a list's lead-in, "The files created by update-mime-database are:"; a form's
+    /// label, "NOM, Prénom(s) du demandeur :"), or one word and a colon start it, a field and
+    /// its value ("Package: hello", "Standards-Version: 3.9.5").
+    static func isLeadInOrField(_ text: String) -> Bool {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.hasSuffix(":") { return true }
+        guard let first = trimmed.split(separator: " ", maxSplits: 1).first, first.count < trimmed.count else { return false }
+        // A field's name is one word of letters, figures and hyphens ("Standards-Version").
+        let name = first.dropLast()
+        return first.hasSuffix(":") && name.contains(where: \.isLetter)
+            && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
     }
 
     /// Whether `text` is an admonition's title ("Note", "See also:", "WARNING").
