@@ -80,6 +80,44 @@ import TestSupport
         #expect(!titles.contains { $0.hasPrefix("NOM, Pr") }, "\(titles)")
     }
 
+    @Test func captionsAndFullWidthSentencesAreNotHeadings() {
+        var sheet = Sheet()
+        sheet.add(["Drawing", "paths"], size: 14, bold: true, after: 1)
+        sheet.paragraph()
+        // A figure's caption set larger than the body, a Japanese sentence and clause ending
+        // in their full-width marks, read as bold.
+        sheet.add(["Figure", "10-1:", "a", "hand"], size: 13, after: 1)
+        sheet.paragraph()
+        sheet.add(["AMC", "の", "バージョン", "で", "修正", "されています。"], bold: true, after: 1)
+        sheet.paragraph()
+        sheet.add(["ANSIA、ANSIB、"], bold: true, after: 1)
+        sheet.paragraph()
+        #expect(titles(sheet) == ["Drawing paths"])
+    }
+
+    @Test func identifiersNamingNumberedSectionsAreHeadings() {
+        // A Doxygen reference manual: each member's section is numbered and named after the
+        // member, which may start with an underscore.
+        var sheet = Sheet()
+        sheet.add(["4.13.4", "Member", "Data", "Documentation"], size: 12, bold: true, after: 1)
+        sheet.paragraph()
+        sheet.add(["4.13.4.2", "_phi"], bold: true, after: 1)
+        sheet.paragraph()
+        sheet.add(["4.13.4.3", "__theta"], bold: true, after: 1)
+        sheet.paragraph()
+        #expect(titles(sheet) == ["4.13.4 Member Data Documentation", "4.13.4.2 _phi", "4.13.4.3 __theta"])
+    }
+
+    @Test(arguments: ["Figure 10-1: a hand", "Fig. 3 Results", "Table IV. Totals", "Tableau 2 : coûts", "Abbildung 5"])
+    func captionsAreRead(text: String) {
+        #expect(HeadingLabels.isCaption(text))
+    }
+
+    @Test(arguments: ["Figures and tables", "Table of contents", "Figure", "Tables 1999"])
+    func titlesAreNotCaptions(text: String) {
+        #expect(!HeadingLabels.isCaption(text))
+    }
+
     @Test(arguments: ["Name:", "NOM, Prénom(s) du demandeur :", "Standards-Version: 3.9.5", "Build-Depends: debhelper (>= 7)"])
     func leadInsAndFieldsAreRead(text: String) {
         #expect(HeadingLabels.isLeadInOrField(text))
