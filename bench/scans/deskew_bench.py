@@ -213,11 +213,20 @@ for name, (pdf_in, truth) in docs.items():
         summary[(name, deskew)] = m
         print(f"{name:16} {'deskew' if deskew else 'plain':7} {in_skew:8.3f} {m['skew']:8.3f} {m['enc']:>6} {m['size']:6.2f} "
               f"{m['recall']:7.4f} {m['iou50']:7.4f} {m['ink50']:7.4f} {m['med']:6.3f} {m['tess']:6.3f}   (input {in_enc}; {m['pairs']}/{m['truth_words']} words paired)")
+# The "recall not lower" over the skewed pages taken together: each document's recall
+# weighted by its truth words, i.e. the share of all truth words found. Printed beside the stricter
+# per-document check, which one page can fail by a couple of words (noisy200_skew2: specks read as
+# stops that glue two words; bench/scans/deskew-seeds.sh measures ten more pages of its kind).
+def pooled_recall(deskew):
+    words = sum(summary[(n, deskew)]["truth_words"] for n in docs)
+    return sum(summary[(n, deskew)]["recall"] * summary[(n, deskew)]["truth_words"] for n in docs) / words
+print(f"recall over all skewed pages: plain {pooled_recall(False):.4f}, --deskew {pooled_recall(True):.4f}")
 checks = {
     "residual skew < 0.1 deg": all(summary[(n, True)]["skew"] < 0.1 for n in docs),
     "box IoU>=0.5 rate >= 0.95": all(summary[(n, True)]["iou50"] >= 0.95 for n in docs),
     "box fit not lower than without --deskew": all(summary[(n, True)]["iou50"] >= summary[(n, False)]["iou50"] for n in docs),
-    "recall not lower": all(summary[(n, True)]["recall"] >= summary[(n, False)]["recall"] for n in docs),
+    "recall over all skewed pages not lower": pooled_recall(True) >= pooled_recall(False),
+    "recall not lower on every document": all(summary[(n, True)]["recall"] >= summary[(n, False)]["recall"] for n in docs),
     "G4 stays G4": summary[("g4_skewed", True)]["enc"] == "ccitt",
     "size within 10%": all(abs(summary[(n, True)]["size"] - 1) <= 0.10 for n in docs),
 }
