@@ -46,10 +46,17 @@ extension PageLayout {
     /// field's band, within `rowLabelSearchLeft`.
     func rowDescription(of rect: LayoutRect, before limit: Double) -> String? {
         let band = (rect.top - Self.rowBandSlack)...(rect.bottom + Self.rowBandSlack)
-        return phrases.filter { p in
-            band.contains(p.rect.center.y) && p.rect.right <= limit + Self.rowLimitOverlap && p.rect.left < limit - Self.rowLimitClearance
-                && rect.left - p.rect.right <= parameters.rowLabelSearchLeft && !Self.isNoise(p)
-        }.sorted { $0.rect.right > $1.rect.right }.lazy.map { self.clean($0.text) }.first(where: Self.isWordy)
+        return phrases.compactMap { p -> TextLine? in
+            guard band.contains(p.rect.center.y), p.rect.left < limit - Self.rowLimitClearance, !Self.isNoise(p) else { return nil }
+            if p.rect.right <= limit + Self.rowLimitOverlap { return p }
+            // OCR runs a description, its leaders and the line number in the next cell into one
+            // line ("Prior year excess contributions . . . 38"): its words on the row before the
+            // limit (a wall read as a tall "word" joins lines of other rows to the row).
+            let before = p.words.filter { $0.rect.right <= limit + Self.rowLimitOverlap && band.contains($0.rect.center.y) }
+            guard let first = before.first else { return nil }
+            return TextLine(words: before, rect: before.dropFirst().reduce(first.rect) { $0.union($1.rect) })
+        }.filter { rect.left - $0.rect.right <= parameters.rowLabelSearchLeft }
+            .sorted { $0.rect.right > $1.rect.right }.lazy.map { self.clean($0.text) }.first(where: Self.isWordy)
     }
 
     /// How far (points) a row's description may sit above or below the field's band and still be
