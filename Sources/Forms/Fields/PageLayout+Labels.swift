@@ -16,7 +16,7 @@ extension PageLayout {
         var scrap = "", number = ""
         if let left = phraseLeft(of: rect) {
             let text = clean(left.text)
-            if Self.isWordy(text) { return text }
+            if Self.isWordy(text) && holdsSureWord(left) { return text }
             scrap = text
             number = text.contains(where: \.isNumber) ? " " + text : ""
             // The number often sits in a cell of its own ("… . . . | 1a | amount"): the words
@@ -26,7 +26,7 @@ extension PageLayout {
             // the field is.
             if let header = columnHeader(above: rect), case let text = clean(header.text), Self.isWordy(text) { return text + number }
         }
-        if let above = phraseAbove(rect), case let text = clean(above.text), Self.isWordy(text) { return text }
+        if let above = phraseAbove(rect), case let text = clean(above.text), Self.isWordy(text) && holdsSureWord(above) { return text }
         // A caption printed under a writing line ("(Last name)") names it, whatever the row
         // began with ("The petitioner ____").
         if allowBelow, let below = phraseBelow(rect), case let text = clean(below.text), Self.isWordy(text) { return text }
@@ -40,6 +40,22 @@ extension PageLayout {
     static func isWordy(_ text: String) -> Bool {
         text.split(separator: " ").map { $0.filter(\.isLetter).count }.filter { $0 >= 2 }.reduce(0, +) >= 3
     }
+
+    /// Whether a phrase still holds a word without its short tokens OCR was unsure of: a boxed
+    /// line letter read together with its walls ("pik" for "| k |") is a scrap, not a label.
+    func holdsSureWord(_ phrase: TextLine) -> Bool {
+        let sure = phrase.words.filter { w in
+            (w.confidence ?? 100) >= Self.minShortTokenConfidence || w.text.filter(\.isLetter).count > Self.shortTokenLetters
+        }
+        return Self.isWordy(clean(sure.map(\.text).joined(separator: " ")))
+    }
+
+    /// A token of at most this many letters is short: a word of its own only when OCR is sure of
+    /// it (a line letter and its box's walls make three letters at most).
+    static let shortTokenLetters = 3
+    /// The least confidence (Tesseract's 0–100) of a short token taken as a word: printed short
+    /// words read at 90 and more on the corpus's renders, walls read as letters at 50 to 65.
+    static let minShortTokenConfidence = 70.0
 
     /// The description printed on the field's own row, left of `limit`, across cell walls,
     /// dotted leaders and line numbers: the nearest phrase holding a word whose middle lies in the
@@ -55,7 +71,7 @@ extension PageLayout {
             let before = p.words.filter { $0.rect.right <= limit + Self.rowLimitOverlap && band.contains($0.rect.center.y) }
             guard let first = before.first else { return nil }
             return TextLine(words: before, rect: before.dropFirst().reduce(first.rect) { $0.union($1.rect) })
-        }.filter { rect.left - $0.rect.right <= parameters.rowLabelSearchLeft }
+        }.filter { rect.left - $0.rect.right <= parameters.rowLabelSearchLeft && holdsSureWord($0) }
             .sorted { $0.rect.right > $1.rect.right }.lazy.map { self.clean($0.text) }.first(where: Self.isWordy)
     }
 
