@@ -1,6 +1,13 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// Linker flags that put CTesseract's OpenMP entry points (serial_openmp.c) in the executable's
+/// dynamic symbol table, where libtesseract's references find them before libgomp's.
+var serialOpenMPExports: [String] {
+    ["GOMP_parallel", "GOMP_parallel_sections", "GOMP_sections_next", "GOMP_sections_end_nowait",
+     "omp_get_num_threads", "omp_get_thread_num"].flatMap { ["-Xlinker", "--export-dynamic-symbol=\($0)"] }
+}
+
 let package = Package(
     name: "Legible",
     platforms: [.macOS(.v13)],
@@ -62,8 +69,11 @@ let package = Package(
         // Packed relative relocations (DT_RELR, glibc 2.36+, Debian 12): the loader applies the
         // binary's 76,000 relative relocations from a 15 KB bitmap instead of a 1.8 MB table,
         // a tenth of the CPU time of `legible info` on a small file.
+        // The OpenMP entry points of CTesseract/serial_openmp.c are exported, so that libtesseract,
+        // opened later, runs its parallel regions through them (one thread: no libgomp team).
         .executableTarget(name: "legible", dependencies: ["LegibleCLI"],
-                          linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"])]),
+                          linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"]
+                                                        + serialOpenMPExports)]),
 
         .target(name: "TestSupport", dependencies: ["PDF", "PDFWriter"], path: "Tests/TestSupport"),
         .testTarget(name: "PDFTests", dependencies: ["PDF", "TestSupport"], exclude: ["Fixtures"]),
@@ -71,7 +81,7 @@ let package = Package(
         .testTarget(name: "PDFWriterTests", dependencies: ["PDFWriter", "PDF", "TestSupport"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "PDF", "TestSupport"]),
         .testTarget(name: "OCRTests", dependencies: ["OCR", "Imaging", "PDF", "TestSupport"]),
-        .testTarget(name: "TesseractTests", dependencies: ["Tesseract", "Imaging", "OCR", "TestSupport"]),
+        .testTarget(name: "TesseractTests", dependencies: ["Tesseract", "CTesseract", "Imaging", "OCR", "TestSupport"]),
         .testTarget(name: "TextLayerTests", dependencies: ["TextLayer", "PDF", "PDFWriter", "OCR", "TestSupport"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "RunReports", "DocumentFacts", "FileIO", "OCR", "PDF", "Imaging", "Tesseract", "TestSupport", "PDFImages", "PDFA"], exclude: ["Fixtures"]),
         .testTarget(name: "FormsTests", dependencies: ["Forms", "PDF", "PDFText", "Imaging", "OCR", "TestSupport"], exclude: ["Fixtures"]),
@@ -86,3 +96,4 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+

@@ -32,6 +32,8 @@ static void load(void) {
         snprintf(failure, sizeof failure, "the Tesseract library is not installed (libtesseract5): %s", dlerror());
         return;
     }
+    // Before any engine runs: Tesseract's OpenMP regions on the calling thread or libgomp's.
+    legible_openmp_bind();
     struct LegibleTesseractAPI api;
     RESOLVE(baseAPICreate, "TessBaseAPICreate");
     RESOLVE(baseAPIDelete, "TessBaseAPIDelete");

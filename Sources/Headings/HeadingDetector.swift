@@ -41,6 +41,10 @@ public struct HeadingDetector: Sendable {
     /// syllable or a word, and two make a heading ("起動", start-up; "設問", questions) that
     /// two Latin letters never do.
     static let lettersPerIdeograph = 2
+    /// The marks a sentence or a clause ends with, which a heading does not: Latin stops,
+    /// commas and semicolons, and their Chinese and Japanese full-width forms ("。", "、").
+    static let sentencePunctuation: Set<Character> = [".", ",", ";", "。", "、", "，", "；", "．"]
+
     /// Two heading sizes within this ratio of one another are one level.
     public var levelSizeStep = 0.08
 
@@ -98,7 +102,7 @@ public struct HeadingDetector: Sendable {
         candidates.indices.filter { index in
             let candidate = candidates[index]
             guard candidate.numbering == nil else { return true }
-            if HeadingLabels.isAdmonition(candidate.line.text) { return false }
+            if HeadingLabels.isAdmonition(candidate.line.text) || HeadingLabels.isCaption(candidate.line.text) { return false }
             guard HeadingLabels.isDivisionLabel(candidate.line.text) else { return true }
             guard let title = candidates[(index + 1)...].first(where: { !HeadingLabels.isDivisionLabel($0.line.text) }),
                   title.line.page == candidate.line.page else { return true }
@@ -175,8 +179,13 @@ public struct HeadingDetector: Sendable {
         guard isolated(index, in: lines, body: body) || large && !sharesItsRow(index, in: lines) else { return nil }
         // Code (a schema, a command) set apart in a typewriter face: an example, not a heading.
         guard line.isMonospace != true else { return nil }
+        guard !joinsThingsSideBySide(line, numbered: numbering != nil) else { return nil }
         // Sentences end with a stop; headings do not (a number's own stop aside).
-        if !large, text.hasSuffix(".") || text.hasSuffix(",") || text.hasSuffix(";") { return nil }
+        if !large, let last = text.last, Self.sentencePunctuation.contains(last) { return nil }
+        // A label or a lead-in introduces what follows ("Name:", "Package: hello"); a section
+        // set apart only by weight or capitals is named, not introduced. A numbered or larger
+        // line keeps its colon ("2. Results:", a chapter's "Part One:").
+        if !large, numbering == nil, HeadingLabels.isLeadInOrField(text) { return nil }
         if !large, wrapsIntoNextLine(index, in: lines, body: body) { return nil }
         if !large, numbering == nil, !capitals, isInBoldBlock(index, in: lines, body: body) { return nil }
         return Candidate(line: line, numbering: numbering, marked: marked, large: large)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Lines that are set like headings but name no section of their own: a chapter's number set
 /// on lines above its title, and the labels of a note or warning box.
 enum HeadingLabels {
@@ -29,6 +31,36 @@ enum HeadingLabels {
             divisionWords.contains(word) || numberWords.contains(word) || word.allSatisfy(\.isNumber)
                 || word.count <= 4 && word.allSatisfy { "ivxl".contains($0) } || word.count == 1
         }
+    }
+
+    /// Whether `text` introduces what follows it rather than naming a section: it ends in a
+    /// colon (a list's lead-in, "The files created by update-mime-database are:"; a form's
+    /// label, "NOM, Prénom(s) du demandeur :"), or one word and a colon start it, a field and
+    /// its value ("Package: hello", "Standards-Version: 3.9.5").
+    static func isLeadInOrField(_ text: String) -> Bool {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.hasSuffix(":") || trimmed.hasSuffix("：") { return true }
+        guard let first = trimmed.split(separator: " ", maxSplits: 1).first, first.count < trimmed.count else { return false }
+        // A field's name is one word of letters, figures and hyphens ("Standards-Version").
+        let name = first.dropLast()
+        return first.hasSuffix(":") && name.contains(where: \.isLetter)
+            && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
+    }
+
+    /// Words that start a caption ("Figure 10-1: a hand", "Table 3. Results"): a figure's or a
+    /// table's label, numbered on its own, not a section. English, French and German.
+    static let captionWords: Set<String> = ["figure", "fig", "table", "listing", "exhibit", "plate",
+                                            "tableau", "abbildung", "abb", "tabelle"]
+
+    /// Whether `text` is a caption: a word of `captionWords`, then a number (figures, a roman
+    /// numeral, or "10-1", "3.2").
+    static func isCaption(_ text: String) -> Bool {
+        let words = text.split(separator: " ", maxSplits: 2)
+        guard words.count >= 2 else { return false }
+        let word = words[0].lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "."))
+        let number = words[1].trimmingCharacters(in: CharacterSet(charactersIn: ".:-"))
+        return captionWords.contains(word) && !number.isEmpty
+            && (number.first?.isNumber == true || number.allSatisfy { "IVXL".contains($0) })
     }
 
     /// Whether `text` is an admonition's title ("Note", "See also:", "WARNING").

@@ -9,7 +9,10 @@ enum HeadingNumbering {
     /// quantity is not set in a heading's face.
     static func depth(of text: String, lowercaseTitle: Bool = false) -> Int? {
         let parts = text.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
-        guard parts.count == 2, let word = parts[1].first, word.isLetter, lowercaseTitle || !word.isLowercase else { return nil }
+        // Manuals name sections after identifiers, which may start with underscores
+        // ("4.13.4.2 _phi", "3.1 __init__"): the title's first letter is after them.
+        guard parts.count == 2, let word = parts[1].first(where: { $0 != "_" }), word.isLetter,
+              lowercaseTitle || !word.isLowercase else { return nil }
         var label = parts[0]
         if label.hasSuffix(".") || label.hasSuffix(")") { label = label.dropLast() }
         guard !label.isEmpty else { return nil }

@@ -28,9 +28,11 @@ public enum OutlineFromHeadings {
             let box = pixelToPage.transform(PDFRect(line.box.left, line.box.top, line.box.right, line.box.bottom))
             guard !text.isEmpty, line.box.height > 0 else { return nil }
             let pointsPerPixel = box.height / line.box.height
+            let gaps = zip(line.words, line.words.dropFirst()).map { max(0, $1.box.left - $0.box.right) * pointsPerPixel }
             return HeadingLine(text: text, page: page.index, left: box.x0, right: box.x1, top: box.y1, bottom: box.y0,
                                size: letterHeight(of: line) * pointsPerPixel / ascenderPerEm, isBold: nil,
                                stroke: strokes.flatMap { $0.indices.contains(index) ? $0[index] : nil },
+                               wordGaps: gaps, confidence: confidence(of: line),
                                pageBottom: page.cropBox.y0, pageHeight: page.cropBox.height)
         }
     }
@@ -53,6 +55,15 @@ public enum OutlineFromHeadings {
         return heights[Int(letterHeightQuantile * Double(heights.count - 1))]
     }
 
+    /// The engine's confidence in a recognized line: its words' confidences, each counted once
+    /// per character, so a stray one-letter word does not weigh as much as a long one.
+    public static func confidence(of line: OCRLine) -> Double? {
+        let weights = line.words.map { max(1, $0.text.count) }
+        let total = weights.reduce(0, +)
+        guard total > 0 else { return nil }
+        return zip(line.words, weights).reduce(0) { $0 + $1.0.confidence * Double($1.1) } / Double(total)
+    }
+
     /// The lines of a page's text (visible text; a page with only invisible text, an OCR
     /// layer, gives that).
     public static func lines(of text: PageText, page: PDFPage) -> [HeadingLine] {
@@ -69,9 +80,11 @@ public enum OutlineFromHeadings {
                 }
             }
             let box = words.dropFirst().reduce(words[0].box) { PDFRect(min($0.x0, $1.box.x0), min($0.y0, $1.box.y0), max($0.x1, $1.box.x1), max($0.y1, $1.box.y1)) }
+            let gaps = zip(words, words.dropFirst()).map { max(0, $1.box.x0 - $0.box.x1) }
             return HeadingLine(text: words.map(\.text).joined(separator: " "), page: page.index, left: box.x0, right: box.x1,
                                top: box.y1, bottom: box.y0, size: sizes[sizes.count / 2], isBold: allIn(boldMarkers),
-                               isMonospace: allIn(monospaceMarkers), pageBottom: page.cropBox.y0, pageHeight: page.cropBox.height)
+                               isMonospace: allIn(monospaceMarkers), wordGaps: gaps,
+                               pageBottom: page.cropBox.y0, pageHeight: page.cropBox.height)
         }
     }
 

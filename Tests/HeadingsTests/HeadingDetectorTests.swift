@@ -108,7 +108,8 @@ import Testing
         #expect(HeadingNumbering.depth(of: text) == depth)
     }
 
-    @Test(arguments: [("8.2 verbatim", 2), ("3.1 pythontex", 2), ("3.5 kg of salt", 2), ("2023 annual report", nil), ("verbatim", nil)]
+    @Test(arguments: [("8.2 verbatim", 2), ("3.1 pythontex", 2), ("3.5 kg of salt", 2), ("2023 annual report", nil), ("verbatim", nil),
+                      ("4.13.4.2 _phi", 4), ("3.1 __init__", 2), ("3.1 _", nil), ("3.1 _2", nil)]
           as [(String, Int?)])
     func aLineSetApartAsAHeadingMayHaveALowerCaseTitleAfterItsNumber(text: String, depth: Int?) {
         #expect(HeadingNumbering.depth(of: text, lowercaseTitle: true) == depth)

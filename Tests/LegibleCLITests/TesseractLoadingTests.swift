@@ -31,4 +31,39 @@ struct TesseractLoadingTests {
         #expect(run.loaded)
         #expect(try Tool.pdftotext(URL(fileURLWithPath: output)).contains("Lighthouse"))
     }
+
+    /// Tesseract's OpenMP regions bind to the executable's own entry points (serial_openmp.c),
+    /// not libgomp's: the loader's log of symbol bindings says which object each came from.
+    @Test func tesseractsOpenMPRegionsBindToTheExecutablesEntryPoints() throws {
+        try LegibleBinary.requireBuilt()
+        let folder = try TemporaryDirectory()
+        let log = folder.file("bindings.log")
+        let status = try LegibleBinary.run(["ocr", "-q", Fixtures.sample("scan-g4.pdf").path, folder.file("out.pdf").path],
+                                           environment: ["LD_DEBUG": "bindings", "OMP_THREAD_LIMIT": "1"], log: log)
+        #expect(status == 0)
+        let bindings = try String(contentsOf: log, encoding: .utf8).split(separator: "\n")
+            .filter { $0.contains("libtesseract.so") && $0.contains("`GOMP_parallel'") }
+        #expect(!bindings.isEmpty, "libtesseract's GOMP_parallel was not bound")
+        for line in bindings {
+            #expect(line.contains("to \(LegibleBinary.url.path) [0]"), "\(line)")
+        }
+    }
+
+    /// With more than one thread allowed, the regions are libgomp's again, and the words the same.
+    @Test func aThreadLimitAboveOneReadsTheSameWordsThroughLibgomp() throws {
+        try LegibleBinary.requireBuilt()
+        let folder = try TemporaryDirectory()
+        var texts: [String] = []
+        for limit in ["1", "2"] {
+            let output = folder.file("out-\(limit).pdf")
+            let status = try LegibleBinary.run(["ocr", "-q", "-j", "1", Fixtures.sample("scan-g4.pdf").path, output.path],
+                                               environment: ["OMP_THREAD_LIMIT": limit], log: folder.file("run-\(limit).log"))
+            #expect(status == 0, "OMP_THREAD_LIMIT=\(limit)")
+            // The words and their boxes; the header before <doc> carries the file's dates.
+            let boxes = try Tool.pdftotext(output, ["-bbox"])
+            texts.append(String(boxes[(boxes.range(of: "<doc>")?.lowerBound ?? boxes.startIndex)...]))
+        }
+        #expect(texts[0].contains("Lighthouse"))
+        #expect(texts[0] == texts[1])
+    }
 }

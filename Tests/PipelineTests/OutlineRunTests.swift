@@ -62,6 +62,16 @@ struct OutlineRunTests {
         let section = try #require(outline.first { $0.contains("2. Adresse du chantier p1") })
         // The numbered section sits below the larger title.
         #expect(Int(section.prefix(1)) ?? 0 > Int(title.prefix(1)) ?? 0)
+        // The bold label of the applicant's name field, ending in a colon, is not a section.
+        #expect(!outline.contains { $0.contains("Prénom(s) du demandeur") }, "\(outline)")
+    }
+
+    @Test func aRowOfLabelsOnARealScannedFormIsNotAHeading() async throws {
+        // Massachusetts petition to seal an eviction record: the labels of the docket number,
+        // court and parties' boxes stand side by side, Tesseract joins each row into one line.
+        let outline = try await outlineOfFirstPageRenderedFlat("forms-large/src/ma_seal_eviction.pdf")
+        #expect(outline.contains { $0.contains("CASE DISPOSITION (RESULT) p1") }, "\(outline)")
+        #expect(!outline.contains { $0.contains("PLAINTIFF") || $0.contains("DOCKET NUMBER") }, "\(outline)")
     }
 
     @Test func heavyLinesInABlockOnARealScannedFormAreNotHeadings() async throws {

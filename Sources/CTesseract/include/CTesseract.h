@@ -74,6 +74,23 @@ extern struct LegibleTesseractAPI legible_tesseract;
 /// loading. Returns 1 on success; 0 with a one-line reason in `error` otherwise.
 int legible_tesseract_load(char *error, size_t errorSize);
 
+/// Whether Tesseract's OpenMP regions run on the calling thread (serial_openmp.c) for this
+/// value of OMP_THREAD_LIMIT: exactly one thread allowed. Returns 1 or 0.
+int legible_openmp_serial_for_limit(const char *threadLimit);
+
+/// Decides, once libtesseract is open, how the OpenMP entry points the `legible` executable
+/// exports behave: on the calling thread when OMP_THREAD_LIMIT is 1 (returns 1), otherwise
+/// handed to libgomp (returns 0; 1 when libgomp cannot be found, which is still correct).
+int legible_openmp_bind(void);
+
+/// The OpenMP entry points libtesseract calls (libgomp's ABI), defined in serial_openmp.c.
+void GOMP_parallel(void (*body)(void *), void *data, unsigned threads, unsigned flags);
+void GOMP_parallel_sections(void (*body)(void *), void *data, unsigned threads, unsigned count, unsigned flags);
+unsigned GOMP_sections_next(void);
+void GOMP_sections_end_nowait(void);
+int omp_get_num_threads(void);
+int omp_get_thread_num(void);
+
 // Same names as the library's C API, so the Swift wrapper reads like the documentation.
 static inline TessBaseAPI *TessBaseAPICreate(void) { return legible_tesseract.baseAPICreate(); }
 static inline void TessBaseAPIDelete(TessBaseAPI *h) { legible_tesseract.baseAPIDelete(h); }

@@ -34,8 +34,12 @@ struct PageLayout {
         horizontals = primitives.rules.filter { $0.orientation == .horizontal }.sorted { $0.position < $1.position }
         verticals = primitives.rules.filter { $0.orientation == .vertical }
         boxes = primitives.boxes
-        squares = primitives.squares
         circles = primitives.circles
+        // Typed "[ ]" boxes where nothing is drawn (see `typedBoxes(in:parameters:)`).
+        let drawn = primitives.squares + primitives.circles
+        squares = primitives.squares + Self.typedBoxes(in: primitives.words, parameters: parameters).filter { typed in
+            !drawn.contains { ($0.intersection(typed)?.area ?? 0) > 0 }
+        }
     }
 
     /// Words whose centre lies inside `rect`.
