@@ -29,9 +29,6 @@ public struct HeadingLine: Sendable, Equatable {
     /// words set as one phrase sit a word space apart; a wide gap joins things set side by side
     /// (a form's labels, a table's cells, two columns) that the line finder took for one line.
     public var wordGaps: [Double]
-    /// For recognized text, the engine's confidence in the line's words (0-100, the mean over
-    /// its characters); nil for born-digital text.
-    public var confidence: Double?
     /// The bottom and height of the page (its crop box), to tell running headers and footers
     /// from headings.
     public var pageBottom: Double
@@ -41,7 +38,7 @@ public struct HeadingLine: Sendable, Equatable {
     /// A measured line.
     public init(text: String, page: Int, left: Double, right: Double, top: Double, bottom: Double, size: Double,
                 isBold: Bool?, stroke: Double? = nil, isMonospace: Bool? = nil, wordGaps: [Double] = [],
-                confidence: Double? = nil, pageBottom: Double = 0, pageHeight: Double) {
+                pageBottom: Double = 0, pageHeight: Double) {
         self.text = text
         self.page = page
         self.left = left
@@ -53,7 +50,6 @@ public struct HeadingLine: Sendable, Equatable {
         self.stroke = stroke
         self.isMonospace = isMonospace
         self.wordGaps = wordGaps
-        self.confidence = confidence
         self.pageBottom = pageBottom
         self.pageHeight = pageHeight
     }

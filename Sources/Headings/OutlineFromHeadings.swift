@@ -32,7 +32,7 @@ public enum OutlineFromHeadings {
             return HeadingLine(text: text, page: page.index, left: box.x0, right: box.x1, top: box.y1, bottom: box.y0,
                                size: letterHeight(of: line) * pointsPerPixel / ascenderPerEm, isBold: nil,
                                stroke: strokes.flatMap { $0.indices.contains(index) ? $0[index] : nil },
-                               wordGaps: gaps, confidence: confidence(of: line),
+                               wordGaps: gaps,
                                pageBottom: page.cropBox.y0, pageHeight: page.cropBox.height)
         }
     }
@@ -53,15 +53,6 @@ public enum OutlineFromHeadings {
         }.filter { $0 > 0 }.sorted()
         guard !heights.isEmpty else { return line.ascender }
         return heights[Int(letterHeightQuantile * Double(heights.count - 1))]
-    }
-
-    /// The engine's confidence in a recognized line: its words' confidences, each counted once
-    /// per character, so a stray one-letter word does not weigh as much as a long one.
-    public static func confidence(of line: OCRLine) -> Double? {
-        let weights = line.words.map { max(1, $0.text.count) }
-        let total = weights.reduce(0, +)
-        guard total > 0 else { return nil }
-        return zip(line.words, weights).reduce(0) { $0 + $1.0.confidence * Double($1.1) } / Double(total)
     }
 
     /// The lines of a page's text (visible text; a page with only invisible text, an OCR

@@ -19,35 +19,36 @@ struct FormsCorpusPage {
         let pdf = Fixtures.corpus("forms/flat/\(id).pdf")
         _ = try Tool.run("pdfimages", ["-png", "-f", "1", "-l", "1", pdf.path, folder.appendingPathComponent("p").path])
         // The corpus is rendered at 200 dpi.
-        try self.init(image: PixImage(encoded: Fixtures.bytes(folder.appendingPathComponent("p-000.png"))), id: id,
-                      truth: Fixtures.corpus("forms/truth/\(id).json"))
+        try self.init(image: PixImage(encoded: Fixtures.bytes(folder.appendingPathComponent("p-000.png"))),
+                      words: "\(id)-page1.tsv", page: 0, truth: Fixtures.corpus("forms/truth/\(id).json"))
     }
 
-    /// Page 1 of a form of the large corpus (`forms-large`), rendered as its flat variant is
-    /// (`pdftoppm -r 200 -hide-annotations`: the page without its widgets), with its OCR words
-    /// (the committed Tesseract TSV fixture `ID-page1.tsv`) and its truth widgets.
-    init(large id: String) throws {
+    /// A page (from 1) of a form of the large corpus (`forms-large`), rendered as its flat variant
+    /// is (`pdftoppm -r 200 -hide-annotations`: the page without its widgets), with its OCR words
+    /// (the committed Tesseract TSV fixture `ID-pageN.tsv`, or the one named `words`) and its
+    /// truth widgets.
+    init(large id: String, page number: Int = 1, words fixture: String? = nil) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("forms-\(id)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let pdf = Fixtures.corpus("forms-large/src/\(id).pdf")
-        _ = try Tool.run("pdftoppm", ["-r", "200", "-hide-annotations", "-png", "-f", "1", "-l", "1", "-singlefile", pdf.path,
-                                      folder.appendingPathComponent("p").path])
-        try self.init(image: PixImage(encoded: Fixtures.bytes(folder.appendingPathComponent("p.png"))), id: id,
-                      truth: Fixtures.corpus("forms-large/truth/\(id).json"))
+        _ = try Tool.run("pdftoppm", ["-r", "200", "-hide-annotations", "-png", "-f", "\(number)", "-l", "\(number)", "-singlefile",
+                                      pdf.path, folder.appendingPathComponent("p").path])
+        try self.init(image: PixImage(encoded: Fixtures.bytes(folder.appendingPathComponent("p.png"))),
+                      words: fixture ?? "\(id)-page\(number).tsv", page: number - 1, truth: Fixtures.corpus("forms-large/truth/\(id).json"))
     }
 
-    private init(image: PixImage, id: String, truth: URL) throws {
+    private init(image: PixImage, words fixture: String, page: Int, truth: URL) throws {
         self.image = image
         let scale = 72.0 / 200.0
         width = Double(image.width) * scale
         height = Double(image.height) * scale
-        let tsv = Fixtures.repositoryRoot.appendingPathComponent("Tests/FormsTests/Fixtures/\(id)-page1.tsv")
+        let tsv = Fixtures.repositoryRoot.appendingPathComponent("Tests/FormsTests/Fixtures/\(fixture)")
         words = TesseractTSV.words(try String(contentsOf: tsv, encoding: .utf8), scale: scale)
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: truth)) as? [String: Any]
         let fields = json?["fields"] as? [[String: Any]] ?? []
         self.truth = fields.compactMap { f in
-            guard f["page"] as? Int == 0, f["visible"] as? Bool == true, let kind = f["type"] as? String,
+            guard f["page"] as? Int == page, f["visible"] as? Bool == true, let kind = f["type"] as? String,
                   let r = f["rect"] as? [Double], r.count == 4 else { return nil }
             let edges = Set((f["vis"] as? [String: Any])?["edges"] as? [String] ?? [])
             return (kind, LayoutRect(left: r[0], top: r[1], right: r[2], bottom: r[3]), edges)

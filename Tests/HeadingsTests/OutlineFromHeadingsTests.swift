@@ -33,6 +33,8 @@ import TestSupport
         #expect(heading.isBold == true && heading.isMonospace == false && heading.size == 14)
         let code = try #require(byText["DEFINITIONS EXPLICIT TAGS"])
         #expect(code.isMonospace == true && code.isBold == false)
+        // Courier's space is 0.6 em: at 10 pt, 6 pt between each word and the next.
+        #expect(code.wordGaps.count == 2 && code.wordGaps.allSatisfy { abs($0 - 6) < 0.5 }, "\(code.wordGaps)")
         let body = try #require(byText["The library is installed with its schema compiler."])
         #expect(body.isMonospace == false && body.isBold == false)
     }

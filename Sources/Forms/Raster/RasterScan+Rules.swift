@@ -8,6 +8,9 @@ struct RuleScan {
     var leaders: [Rule] = []
     /// Thin horizontal strokes left out because they ran under OCR words (pixel boxes).
     var underWords: [PixelBox] = []
+    /// Horizontal rules kept with OCR words standing on them (pixel boxes): on a noisy scan OCR
+    /// reads comb ticks as words whose boxes end on the line instead of crossing it.
+    var wordsStanding: [PixelBox] = []
     /// The lines among `rules` that carry comb ticks (OCR reads their ticks as words).
     var tickedLines: [Rule] = []
 }
@@ -30,8 +33,14 @@ extension RasterScan {
         let ticked = tickedLines(among: h.underWords).filter { tick in
             tick.orientation == .horizontal || !v.rules.contains { abs($0.position - tick.position) <= 1 && abs($0.end - tick.end) <= 2 }
         }
-        return RuleScan(rules: solid + v.rules + dotted.rules + ticked, mask: try h.mask.union(v.mask).union(dotted.mask),
-                        leaders: dotted.rules, tickedLines: ticked.filter { $0.orientation == .horizontal })
+        // The same lines kept as rules because OCR's words for their ticks stand on them: the
+        // line is a rule already, its ticks (taken for letters' stems) are not.
+        let tickedKept = tickedLines(among: h.wordsStanding)
+        let keptTicks = tickedKept.filter { tick in
+            tick.orientation == .vertical && !v.rules.contains { abs($0.position - tick.position) <= 1 && abs($0.end - tick.end) <= 2 }
+        }
+        return RuleScan(rules: solid + v.rules + dotted.rules + ticked + keptTicks, mask: try h.mask.union(v.mask).union(dotted.mask),
+                        leaders: dotted.rules, tickedLines: (ticked + tickedKept).filter { $0.orientation == .horizontal })
     }
 
     /// Whether a solid horizontal rule lies along a leader, within its ends: the same line.
@@ -63,7 +72,7 @@ extension RasterScan {
 
         let paperTinted = horizontal && isPaperTinted
         var rules: [Rule] = []
-        var underWords: [PixelBox] = []
+        var underWords: [PixelBox] = [], wordsStanding: [PixelBox] = []
         for (box, pixels) in thin.components(connectivity: 8) {
             let length = horizontal ? box.width : box.height
             guard length >= minimum else { continue }
@@ -79,12 +88,13 @@ extension RasterScan {
                 rules.append(Rule(orientation: .vertical, position: r.center.x, start: r.top, end: r.bottom, thickness: thickness * scale))
                 continue
             }
+            if hasWordsStanding(on: r) { wordsStanding.append(box) }
             for run in paperTinted ? [box] : untintedRuns(of: box, minimum: minimum) {
                 let piece = frame.rect(run)
                 rules.append(Rule(orientation: .horizontal, position: r.center.y, start: piece.left, end: piece.right, thickness: thickness * scale))
             }
         }
-        return RuleScan(rules: rules, mask: thin, underWords: underWords)
+        return RuleScan(rules: rules, mask: thin, underWords: underWords, wordsStanding: wordsStanding)
     }
 
     /// The parts of a horizontal rule not running under a tinted area (paper shaded gray or
@@ -118,6 +128,14 @@ extension RasterScan {
     private var isPaperTinted: Bool {
         let all = PixelBox(x: 0, y: 0, width: shaded.width, height: shaded.height)
         return Double(shaded.inkCount(in: all) - ink.inkCount(in: all)) >= 0.5 * Double(all.width * all.height)
+    }
+
+    /// Whether OCR words stand on a horizontal rule over half its length: their boxes end on
+    /// it (within a tick's least height), as words read from marks drawn on the line do.
+    private func hasWordsStanding(on r: LayoutRect) -> Bool {
+        let covered = textRects.filter { abs($0.bottom - r.center.y) <= Self.minTickHeight }
+            .reduce(0.0) { $0 + max(0, min($1.right, r.right) - max($1.left, r.left)) }
+        return covered >= 0.5 * r.width
     }
 
     /// Whether a rule candidate runs through words for half its length: strokes of letters
