@@ -16,7 +16,7 @@ extension PageLayout {
         var scrap = "", number = ""
         if let left = phraseLeft(of: rect) {
             let text = clean(left.text)
-            if Self.isWordy(text) && holdsSureWord(left) { return text }
+            if Self.isWordy(text) && holdsSureWord(left) { return headerOfMarkedRow(text, for: rect).map { $0 + " " + text } ?? text }
             scrap = text
             number = text.contains(where: \.isNumber) ? " " + text : ""
             // The number often sits in a cell of its own ("… . . . | 1a | amount"): the words
@@ -30,7 +30,7 @@ extension PageLayout {
         // A caption printed under a writing line ("(Last name)") names it, whatever the row
         // began with ("The petitioner ____").
         if allowBelow, let below = phraseBelow(rect), case let text = clean(below.text), Self.isWordy(text) { return text }
-        if let row = rowDescription(of: rect, before: rect.left) { return row }
+        if let row = rowDescription(of: rect, before: rect.left) { return headerOfMarkedRow(row, for: rect).map { $0 + " " + row } ?? row }
         if let header = columnHeader(above: rect), case let text = clean(header.text), !text.isEmpty { return text + number }
         return scrap
     }
@@ -200,13 +200,18 @@ extension PageLayout {
         }
     }
 
-    /// The nearest phrase just below `rect` (captions printed under signature lines).
+    /// The nearest phrase just below `rect` (captions printed under signature lines). A caption
+    /// starts under its line; a phrase starting further left is the next paragraph or row.
     func phraseBelow(_ rect: LayoutRect) -> TextLine? {
         phrases.filter { p in
             p.rect.top >= rect.bottom - 1 && p.rect.top - rect.bottom <= 14
-                && p.rect.right > rect.left && p.rect.left < rect.right
+                && p.rect.right > rect.left && p.rect.left < rect.right && p.rect.left >= rect.left - Self.captionStartTolerance
         }.min { $0.rect.top < $1.rect.top }
     }
+
+    /// How far (points) left of its line a caption may start: a centred caption or one set at
+    /// the line's start, give or take OCR's box and the line's end cap.
+    static let captionStartTolerance = 8.0
 
     /// A label without leaders, trailing colons and enclosing punctuation; "" for OCR's noise
     /// (a name made of noise is worse than none: the field falls back to a generic one).
