@@ -50,6 +50,56 @@ import Testing
         #expect(page.label(for: LayoutRect(left: 390, top: 156, right: 530, bottom: 175), allowBelow: true) == "Last Name")
     }
 
+    @Test func aDescriptionOCRRunsIntoTheLineNumberCellIsCutAtTheCellsWall() {
+        // "38 Prior year excess contributions. Subtract line 37 from line 34 . . | 38 | [amount]":
+        // OCR joins the description, the last leader and the boxed "38" into one line.
+        let numberCell = LayoutRect(left: 466, top: 312, right: 490, bottom: 324)
+        let amount = LayoutRect(left: 490, top: 312, right: 554, bottom: 324)
+        let text = ["Prior", "year", "excess", "contributions.", "Subtract", "line", "37", "from", "line", "34", "."]
+        var words: [LayoutWord] = []
+        var x = 56.0
+        for token in text {
+            let width = Double(token.count) * 6 + 4
+            words.append(word(token, x, 314, x + width, 322))
+            x += width + 4
+        }
+        words.append(word("38", 472, 314, 481, 322))
+        #expect(TextLine.phrases(of: words).count == 1)
+        let fields = FieldAssembler().fields(from: LayoutPrimitives(page: 0, width: 612, height: 792, boxes: [numberCell, amount], words: words))
+        #expect(fields.first { $0.rect.left == 490 }?.label == "Prior year excess contributions. Subtract line 37 from line 34 38")
+    }
+
+    @Test func oregon529AmountBoxesAreNamedAcrossTheRunOnLine() throws {
+        // Oregon 529 page 1: each "Amount" box follows an account number comb on its row; OCR
+        // runs the row's print into one line across the boxes.
+        let page = try FormsCorpusPage(large: "or_529")
+        let fields = FieldAssembler().fields(from: try page.primitives()).filter { $0.kind == .text }
+        let amount = try #require(fields.first { $0.rect.iou(LayoutRect(left: 472, top: 380, right: 554, bottom: 394)) >= 0.5 })
+        #expect(amount.label.contains("Amount"))
+    }
+
+    @Test func aShortTokenOCRIsUnsureOfBesideTheFieldIsAScrap() {
+        // "j) Social Security ...... [|$|] [amount]": the box's walls and "$" read as "FHF" at
+        // confidence 49; the row's description names the field.
+        let words = [word("j)", 46, 536, 50, 544), word("Social", 54, 535, 77, 542), word("Security", 81, 535, 113, 544),
+                     LayoutWord(text: "FHF", rect: LayoutRect(left: 468, top: 536, right: 478, bottom: 545), confidence: 49)]
+        let page = layout(LayoutPrimitives(page: 0, width: 612, height: 792, words: words))
+        #expect(page.label(for: LayoutRect(left: 479, top: 537, right: 576, bottom: 547)) == "j) Social Security")
+        // The same short word read with confidence is a label.
+        let sure = [word("Social", 54, 535, 77, 542), LayoutWord(text: "ZIP", rect: LayoutRect(left: 462, top: 536, right: 476, bottom: 545), confidence: 92)]
+        let zip = layout(LayoutPrimitives(page: 0, width: 612, height: 792, words: sure))
+        #expect(zip.label(for: LayoutRect(left: 479, top: 537, right: 576, bottom: 547)) == "ZIP")
+    }
+
+    @Test func financialStatementAmountsAreNamedPastTheWallsReadAsLetters() throws {
+        // Massachusetts financial statement (long form) page 1: the income lines' amount boxes,
+        // their walls and "$" read as "FFF", "FHF".
+        let page = try FormsCorpusPage(large: "ma_fin_long")
+        let fields = FieldAssembler().fields(from: try page.primitives()).filter { $0.kind == .text }
+        let social = try #require(fields.first { $0.rect.iou(LayoutRect(left: 479, top: 537, right: 576, bottom: 547)) >= 0.5 })
+        #expect(social.label.contains("Social Security"))
+    }
+
     @Test func aScheduleGridsCellsTakeTheRowDescriptionOutsideTheGrid() {
         // PA schedule: "1. Rent received . . . . 1. | A | B |" under header cells "Property A",
         // "Property B": each cell is its column's header and its row's description.

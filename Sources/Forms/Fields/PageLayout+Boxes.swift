@@ -84,33 +84,6 @@ extension PageLayout {
                 || (abs(b.left - box.left) <= 4 && abs(b.right - box.right) <= 4 && abs(b.top - box.bottom) <= 3))
         }
     }
-
-    /// For a cell of a table grid: its row header (the printed cell at the start of its row)
-    /// and column header (the nearest printed cell above it in its column), joined.
-    private func tableLabel(for cell: LayoutRect) -> String? {
-        let rowMates = boxes.filter { b in
-            b != cell && abs(b.top - cell.top) <= 2.5 && abs(b.bottom - cell.bottom) <= 2.5 && b.right <= cell.left + 2.5
-        }
-        let columnMates = boxes.filter { b in
-            b != cell && abs(b.left - cell.left) <= 4 && abs(b.right - cell.right) <= 4 && b.bottom <= cell.top + 2.5
-        }
-        guard !rowMates.isEmpty || !columnMates.isEmpty else { return nil }
-        // The row's description may stand outside the grid, left of its first column, across
-        // leaders and a line number (tax-form schedules: "1. Rent received . . . . 1. | A | B | C").
-        let row = rowMates.sorted { $0.left < $1.left }.lazy.map { (self.cellText($0), $0) }.first { !$0.0.isEmpty }
-            .map { self.lineNumberLabel($0.0, in: $0.1) } ?? rowDescription(of: cell, before: cell.left)
-        // A header cell holding only scraps (sub-column letters "T S J" read as "Ss T") names
-        // nothing.
-        let column = (columnMates.sorted { $0.bottom > $1.bottom }.lazy.map { self.cellText($0) }.first { !$0.isEmpty }
-            ?? columnHeader(above: cell).map { clean($0.text) }).flatMap { Self.isWordy($0) ? $0 : nil }
-        let parts = [column, row].compactMap { $0 }
-        return parts.isEmpty ? nil : parts.joined(separator: " ")
-    }
-
-    /// The printed text of a cell.
-    private func cellText(_ cell: LayoutRect) -> String {
-        clean(blockText(words(inside: cell)))
-    }
 }
 
 extension LayoutRect {

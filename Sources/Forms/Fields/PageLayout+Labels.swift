@@ -16,7 +16,7 @@ extension PageLayout {
         var scrap = "", number = ""
         if let left = phraseLeft(of: rect) {
             let text = clean(left.text)
-            if Self.isWordy(text) { return text }
+            if Self.isWordy(text) && holdsSureWord(left) { return headerOfMarkedRow(text, for: rect).map { $0 + " " + text } ?? text }
             scrap = text
             number = text.contains(where: \.isNumber) ? " " + text : ""
             // The number often sits in a cell of its own ("… . . . | 1a | amount"): the words
@@ -26,11 +26,11 @@ extension PageLayout {
             // the field is.
             if let header = columnHeader(above: rect), case let text = clean(header.text), Self.isWordy(text) { return text + number }
         }
-        if let above = phraseAbove(rect), case let text = clean(above.text), Self.isWordy(text) { return text }
+        if let above = phraseAbove(rect), case let text = clean(above.text), Self.isWordy(text) && holdsSureWord(above) { return text }
         // A caption printed under a writing line ("(Last name)") names it, whatever the row
         // began with ("The petitioner ____").
         if allowBelow, let below = phraseBelow(rect), case let text = clean(below.text), Self.isWordy(text) { return text }
-        if let row = rowDescription(of: rect, before: rect.left) { return row }
+        if let row = rowDescription(of: rect, before: rect.left) { return headerOfMarkedRow(row, for: rect).map { $0 + " " + row } ?? row }
         if let header = columnHeader(above: rect), case let text = clean(header.text), !text.isEmpty { return text + number }
         return scrap
     }
@@ -41,15 +41,38 @@ extension PageLayout {
         text.split(separator: " ").map { $0.filter(\.isLetter).count }.filter { $0 >= 2 }.reduce(0, +) >= 3
     }
 
+    /// Whether a phrase still holds a word without its short tokens OCR was unsure of: a boxed
+    /// line letter read together with its walls ("pik" for "| k |") is a scrap, not a label.
+    func holdsSureWord(_ phrase: TextLine) -> Bool {
+        let sure = phrase.words.filter { w in
+            (w.confidence ?? 100) >= Self.minShortTokenConfidence || w.text.filter(\.isLetter).count > Self.shortTokenLetters
+        }
+        return Self.isWordy(clean(sure.map(\.text).joined(separator: " ")))
+    }
+
+    /// A token of at most this many letters is short: a word of its own only when OCR is sure of
+    /// it (a line letter and its box's walls make three letters at most).
+    static let shortTokenLetters = 3
+    /// The least confidence (Tesseract's 0–100) of a short token taken as a word: printed short
+    /// words read at 90 and more on the corpus's renders, walls read as letters at 50 to 65.
+    static let minShortTokenConfidence = 70.0
+
     /// The description printed on the field's own row, left of `limit`, across cell walls,
     /// dotted leaders and line numbers: the nearest phrase holding a word whose middle lies in the
     /// field's band, within `rowLabelSearchLeft`.
     func rowDescription(of rect: LayoutRect, before limit: Double) -> String? {
         let band = (rect.top - Self.rowBandSlack)...(rect.bottom + Self.rowBandSlack)
-        return phrases.filter { p in
-            band.contains(p.rect.center.y) && p.rect.right <= limit + Self.rowLimitOverlap && p.rect.left < limit - Self.rowLimitClearance
-                && rect.left - p.rect.right <= parameters.rowLabelSearchLeft && !Self.isNoise(p)
-        }.sorted { $0.rect.right > $1.rect.right }.lazy.map { self.clean($0.text) }.first(where: Self.isWordy)
+        return phrases.compactMap { p -> TextLine? in
+            guard band.contains(p.rect.center.y), p.rect.left < limit - Self.rowLimitClearance, !Self.isNoise(p) else { return nil }
+            if p.rect.right <= limit + Self.rowLimitOverlap { return p }
+            // OCR runs a description, its leaders and the line number in the next cell into one
+            // line ("Prior year excess contributions . . . 38"): its words on the row before the
+            // limit (a wall read as a tall "word" joins lines of other rows to the row).
+            let before = p.words.filter { $0.rect.right <= limit + Self.rowLimitOverlap && band.contains($0.rect.center.y) }
+            guard let first = before.first else { return nil }
+            return TextLine(words: before, rect: before.dropFirst().reduce(first.rect) { $0.union($1.rect) })
+        }.filter { rect.left - $0.rect.right <= parameters.rowLabelSearchLeft && holdsSureWord($0) }
+            .sorted { $0.rect.right > $1.rect.right }.lazy.map { self.clean($0.text) }.first(where: Self.isWordy)
     }
 
     /// How far (points) a row's description may sit above or below the field's band and still be
@@ -177,13 +200,18 @@ extension PageLayout {
         }
     }
 
-    /// The nearest phrase just below `rect` (captions printed under signature lines).
+    /// The nearest phrase just below `rect` (captions printed under signature lines). A caption
+    /// starts under its line; a phrase starting further left is the next paragraph or row.
     func phraseBelow(_ rect: LayoutRect) -> TextLine? {
         phrases.filter { p in
             p.rect.top >= rect.bottom - 1 && p.rect.top - rect.bottom <= 14
-                && p.rect.right > rect.left && p.rect.left < rect.right
+                && p.rect.right > rect.left && p.rect.left < rect.right && p.rect.left >= rect.left - Self.captionStartTolerance
         }.min { $0.rect.top < $1.rect.top }
     }
+
+    /// How far (points) left of its line a caption may start: a centred caption or one set at
+    /// the line's start, give or take OCR's box and the line's end cap.
+    static let captionStartTolerance = 8.0
 
     /// A label without leaders, trailing colons and enclosing punctuation; "" for OCR's noise
     /// (a name made of noise is worse than none: the field falls back to a generic one).
