@@ -11,15 +11,18 @@ import TestSupport
 @Suite struct InsetButtonTests {
     /// A white 200-dpi strip 200 × 40 points holding one 10-point square at (20, 15): `upperLeft`
     /// gray on its top and left sides (two pixels), `lowerRight` gray on the others (one pixel).
-    private func square(upperLeft: UInt8, lowerRight: UInt8) throws -> PixImage {
+    /// `noise` lifts two neighbouring pixels of every five along the pale sides to that gray, as
+    /// a scan's noise does.
+    private func square(upperLeft: UInt8, lowerRight: UInt8, noise: UInt8? = nil) throws -> PixImage {
         let scale = 200.0 / 72.0
         let width = Int(200 * scale), height = Int(40 * scale)
         var pixels = [UInt8](repeating: 255, count: width * height)
         let l = Int(20 * scale), t = Int(15 * scale), side = Int(10 * scale)
         for i in 0..<side {
             for k in 0..<2 { pixels[(t + k) * width + l + i] = upperLeft; pixels[(t + i) * width + l + k] = upperLeft }
-            pixels[(t + side - 1) * width + l + i] = lowerRight
-            pixels[(t + i) * width + l + side - 1] = lowerRight
+            let pale = noise.map { i > 2 && i < side - 2 && i % 5 < 2 ? $0 : lowerRight } ?? lowerRight
+            pixels[(t + side - 1) * width + l + i] = pale
+            pixels[(t + i) * width + l + side - 1] = pale
         }
         return try PixImage(encoded: Array("P5\n\(width) \(height)\n255\n".utf8) + pixels)
     }
@@ -33,6 +36,14 @@ import TestSupport
         let pale = try RasterPrimitiveFinder().primitives(of: square(upperLeft: 208, lowerRight: 208), page: 0,
                                                           pageWidth: 200, pageHeight: 40, words: [])
         #expect(pale.squares.isEmpty && pale.circles.isEmpty)
+    }
+
+    @Test func anInsetSquareWhosePaleSidesANoisyScanLightenedIsACheckBox() throws {
+        // The noisy render of the Massachusetts affidavit (below) lifts 12 % of the pale sides'
+        // pixels above 216 and up to 218 away from other ink.
+        let noisy = try RasterPrimitiveFinder().primitives(of: square(upperLeft: 100, lowerRight: 208, noise: 220), page: 0,
+                                                            pageWidth: 200, pageHeight: 40, words: [])
+        #expect(noisy.squares.count == 1)
     }
 
     @Test func theInsetCheckBoxesOfACourtAffidavitAreFound() throws {
