@@ -16,7 +16,7 @@ extension PageLayout {
         var scrap = "", number = ""
         if let left = phraseLeft(of: rect) {
             let text = clean(left.text)
-            if Self.isWordy(text) && holdsSureWord(left) { return headerOfMarkedRow(text, for: rect).map { $0 + " " + text } ?? text }
+            if Self.isWordy(text) && holdsSureWord(left) { return withMarkedRowHeader(text, for: rect) }
             scrap = text
             number = text.contains(where: \.isNumber) ? " " + text : ""
             // The number often sits in a cell of its own ("… . . . | 1a | amount"): the words
@@ -30,7 +30,7 @@ extension PageLayout {
         // A caption printed under a writing line ("(Last name)") names it, whatever the row
         // began with ("The petitioner ____").
         if allowBelow, let below = phraseBelow(rect), case let text = clean(below.text), Self.isWordy(text) { return text }
-        if let row = rowDescription(of: rect, before: rect.left) { return headerOfMarkedRow(row, for: rect).map { $0 + " " + row } ?? row }
+        if let row = rowDescription(of: rect, before: rect.left) { return withMarkedRowHeader(row, for: rect) }
         if let header = columnHeader(above: rect), case let text = clean(header.text), !text.isEmpty { return text + number }
         return scrap
     }

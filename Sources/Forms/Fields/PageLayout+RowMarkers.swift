@@ -29,6 +29,12 @@ extension PageLayout {
         return words
     }
 
+    /// `text`, the phrase naming the field's row, with its column's header first when the row is
+    /// one of a marked list (`headerOfMarkedRow(_:for:)`).
+    func withMarkedRowHeader(_ text: String, for rect: LayoutRect) -> String {
+        headerOfMarkedRow(text, for: rect).map { $0 + " " + text } ?? text
+    }
+
     /// The fewest rows a marker is printed on: two rows marked alike may be a coincidence of
     /// wording, three are a list.
     static let minMarkedRows = 3

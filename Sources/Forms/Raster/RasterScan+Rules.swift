@@ -30,15 +30,14 @@ extension RasterScan {
         let solid = h.rules.filter { piece in !dotted.rules.contains { Self.isPiece(piece, of: $0) } }
         // Lines of comb ticks OCR read as words ("└┴┴┘" as "LL bb"), with their short ticks;
         // ticks tall enough to be found as rules already are not added twice.
-        let ticked = tickedLines(among: h.underWords).filter { tick in
-            tick.orientation == .horizontal || !v.rules.contains { abs($0.position - tick.position) <= 1 && abs($0.end - tick.end) <= 2 }
+        let isNewTick = { (tick: Rule) in
+            tick.orientation == .vertical && !v.rules.contains { abs($0.position - tick.position) <= 1 && abs($0.end - tick.end) <= 2 }
         }
+        let ticked = tickedLines(among: h.underWords).filter { $0.orientation == .horizontal || isNewTick($0) }
         // The same lines kept as rules because OCR's words for their ticks stand on them: the
         // line is a rule already, its ticks (taken for letters' stems) are not.
         let tickedKept = tickedLines(among: h.wordsStanding)
-        let keptTicks = tickedKept.filter { tick in
-            tick.orientation == .vertical && !v.rules.contains { abs($0.position - tick.position) <= 1 && abs($0.end - tick.end) <= 2 }
-        }
+        let keptTicks = tickedKept.filter(isNewTick)
         return RuleScan(rules: solid + v.rules + dotted.rules + ticked + keptTicks, mask: try h.mask.union(v.mask).union(dotted.mask),
                         leaders: dotted.rules, tickedLines: (ticked + tickedKept).filter { $0.orientation == .horizontal })
     }
