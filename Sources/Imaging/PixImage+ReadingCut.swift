@@ -52,6 +52,8 @@ extension PixImage {
         guard binary.characterSizedMarks(dpi: effective).count >= ReadingCutRules.marksWorthSplitting else { return nil }
         let marks = binary.marksLargerThanSpeckle(dpi: effective)
         let rules = ReadingCutRules(dpi: effective)
+        // A page turned a quarter would be cut between its lines, and its parts read in the wrong order.
+        guard rules.linesRunAcross(marks) else { return nil }
         // Positions come back at the reduced scale; the cut lies mid-gutter, far from any ink,
         // so rounding it to the image's own pixels cannot touch a mark.
         func full(_ reduced: Double, limit: Int) -> Int { min(limit - 1, max(1, Int((reduced / factor).rounded()))) }
@@ -111,6 +113,15 @@ struct ReadingCutRules {
     static let neighbourhoodInches = 0.75
 
     let dpi: Double
+
+    /// Whether the marks' lines run across the page: more blank bands between them across the
+    /// page than down it (text turned a quarter shows the opposite, its lines standing up).
+    func linesRunAcross(_ marks: [PixelRegion]) -> Bool {
+        let least = Int((Self.bandInches * dpi).rounded(.up))
+        guard let top = marks.map(\.y).min(), let bottom = marks.map(\.bottom).max() else { return false }
+        let across = gaps(of: marks.map { ($0.y, $0.bottom) }, within: top..<bottom, atLeast: least).count
+        return across > innerGaps(of: marks, atLeast: least).count
+    }
 
     /// The middle of the widest gutter near the middle that runs the whole height of the
     /// marks, with enough marks on either side; nil when there is none.

@@ -21,6 +21,18 @@ enum SplitReading {
         }
         let firstPage = try engine.recognize(first, dpi: dpi, timeout: timeout)
         let secondPage = try offered.result(orRunWith: engine)
+        // A part read turned (the engine's orientation retry on a page that looked upright)
+        // means the parts' order is not the text's: the page is read whole after all.
+        guard readsUpright(firstPage), readsUpright(secondPage) else {
+            return try engine.recognize(image, dpi: dpi, timeout: timeout)
+        }
         return OCRPage.joined([(firstPage, regions[0]), (secondPage, regions[1])], width: image.width, height: image.height, dpi: dpi)
+    }
+
+    /// Whether most of the page's lines have baselines running left to right across the image.
+    static func readsUpright(_ page: OCRPage) -> Bool {
+        let lines = page.lines
+        let upright = lines.filter { $0.baseline.x1 - $0.baseline.x0 > abs($0.baseline.y1 - $0.baseline.y0) }.count
+        return 2 * upright >= lines.count
     }
 }
