@@ -33,8 +33,13 @@ public struct SyntheticTextPage: Sendable {
         var index = 0
         for area in textAreas {
             var baseline = area.y.lowerBound + 2 * xh
+            var line = 0
             while baseline + xh < area.y.upperBound {
-                var x = area.x.lowerBound
+                // Each line starts a little further in (a cycle of 23 px): the spaces between
+                // letters of a regular grid would otherwise line up down the page as no
+                // proportional type does, and look like gutters.
+                var x = area.x.lowerBound + (line * 7) % 23
+                line += 1
                 while x + letter < area.x.upperBound {
                     // Per ten letters: six plain, two ascenders, one descender, one dotted (an i).
                     switch index % 10 {
