@@ -20,7 +20,7 @@ extension PageLayout {
             if printed.isEmpty {
                 label = tableLabel(for: box) ?? self.label(for: box)
                 if label.isEmpty { confidence = 0.6 }
-                rect = writingLine(byLabelOf: box) ?? writingLine(byRowOf: box) ?? box
+                rect = writingLine(byLabelOf: box) ?? writingLine(byRowOf: box) ?? writingLine(continuing: box) ?? box
             } else {
                 let text = printed.dropFirst().reduce(printed[0]) { $0.union($1) }
                 // Print standing taller than it is wide is set sideways (a rotated column header,

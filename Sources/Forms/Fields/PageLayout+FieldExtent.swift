@@ -24,3 +24,33 @@ extension PageLayout {
     /// number or a word, not the unit of the amount written after it.
     static let maxUnitWidth = 12.0
 }
+
+extension PageLayout {
+    /// The bottom line of an empty cell that continues a writing line: a free rule (not a box's
+    /// edge) on the cell's bottom level ends at the cell's left wall, so the row's entry line
+    /// runs on into the cell — the cell is written on that line, one typed line tall.
+    ///
+    /// Convention: lists whose rows are writing lines with an amount column at their end
+    /// (IRS Schedule C part V, other expense lists): the amount is written on the row's line,
+    /// not in the column cell's whole height. Nil when the cell is one typed line tall or less,
+    /// or no such line ends at it.
+    func writingLine(continuing box: LayoutRect) -> LayoutRect? {
+        let typed = parameters.underlineTypedFieldHeight
+        guard box.height > typed + Self.cellLineSlack else { return nil }
+        let continues = horizontals.contains { r in
+            r.thickness <= parameters.maxUnderlineThickness && abs(r.position - box.bottom) <= Self.cellLineSlack
+                && r.end <= box.left + Self.cellLineSlack && box.left - r.end <= Self.maxLineToCellGap
+                && r.length >= parameters.minTextFieldWidth
+                && !boxes.contains { abs($0.bottom - r.position) <= Self.cellLineSlack && $0.left < r.end - 1 && $0.right > r.start + 1 }
+        }
+        guard continues else { return nil }
+        return LayoutRect(left: box.left, top: box.bottom - typed, right: box.right, bottom: box.bottom)
+    }
+
+    /// A rule this close to a cell's bottom (points) lies on its level: a rule's thickness and
+    /// the raster's rounding.
+    static let cellLineSlack = 2.5
+    /// A writing line stops short of the column it runs into by up to this (points): a gap the
+    /// width of a few letters between the line's end and the column's wall.
+    static let maxLineToCellGap = 12.0
+}
