@@ -15,6 +15,7 @@ public struct FieldNamer: Sendable {
 
     /// The fields with unique names (input order kept).
     public func name(_ fields: [FormField]) -> [FormField] {
+        let fields = Self.labellingContinuedColumns(fields)
         // Naming units: a field, or a run of radio options of one group.
         var units: [Range<Int>] = []
         var start = 0

@@ -20,7 +20,7 @@ extension PageLayout {
             if printed.isEmpty {
                 label = tableLabel(for: box) ?? self.label(for: box)
                 if label.isEmpty { confidence = 0.6 }
-                rect = writingLine(byLabelOf: box) ?? writingLine(byRowOf: box) ?? box
+                rect = writingLine(byLabelOf: box) ?? writingLine(byRowOf: box) ?? writingLine(continuing: box) ?? box
             } else {
                 let text = printed.dropFirst().reduce(printed[0]) { $0.union($1) }
                 // Print standing taller than it is wide is set sideways (a rotated column header,
@@ -35,7 +35,8 @@ extension PageLayout {
                 if label.filter(\.isLetter).count < 2 {
                     label = tableLabel(for: box) ?? self.label(for: box)
                 }
-                if let line = writingLine(in: box, print: printed) ?? writingLine(afterUnitIn: box, print: printed) {
+                if let line = writingLine(in: box, print: printed) ?? writingLine(afterUnitIn: box, print: printed)
+                    ?? writingSpace(besideUnitIn: box, print: printed) {
                     rect = line
                 } else if box.bottom - text.bottom >= p.minFreeHeightBelowLabel {
                     rect = LayoutRect(left: box.left, top: text.bottom + 0.5, right: box.right, bottom: box.bottom)

@@ -25,9 +25,11 @@ struct PageLayout {
         self.parameters = parameters
         // Tokens without a letter or digit are OCR's reading of rules and box edges ("|", "—").
         // A long run of a few letters repeated ("eeceecesc…") is OCR's reading of a dotted line.
+        let lineHeight = Self.median(primitives.words.filter { $0.text.count >= 3 }.map(\.rect.height)) ?? 0
         words = primitives.words.filter { word in
             word.rect.area > 0 && word.text.contains { $0.isLetter || $0.isNumber }
                 && !(word.text.count >= 12 && Set(word.text.lowercased()).count <= 5)
+                && !Self.isStackedSigns(word, lineHeight: lineHeight)
         }
         phrases = TextLine.phrases(of: words)
         marks = primitives.marks
@@ -41,6 +43,22 @@ struct PageLayout {
             !drawn.contains { ($0.intersection(typed)?.area ?? 0) > 0 }
         }
     }
+
+    /// Whether a word is OCR's reading of signs stacked in a column, not print: a token of a few
+    /// letters standing more than twice as tall as wide and over two of the page's lines tall
+    /// ("FFF" for the "$" printed before each amount line of a financial statement, "FF" for a
+    /// wall). Upright print of a few letters is wider than tall, and words set sideways are long.
+    static func isStackedSigns(_ word: LayoutWord, lineHeight: Double) -> Bool {
+        let letters = word.text.filter(\.isLetter).count
+        return letters <= shortTokenLetters && word.rect.height > stackedSignsAspect * word.rect.width
+            && lineHeight > 0 && word.rect.height > stackedSignsLines * lineHeight
+    }
+
+    /// A stack of signs is more than this many times as tall as wide.
+    static let stackedSignsAspect = 2.0
+    /// And taller than this many of the page's lines (the median height of its words of three
+    /// characters or more): a sideways word of a few letters is a line or so tall.
+    static let stackedSignsLines = 2.0
 
     /// Words whose centre lies inside `rect`.
     func words(inside rect: LayoutRect) -> [LayoutWord] {
