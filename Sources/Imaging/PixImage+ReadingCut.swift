@@ -71,20 +71,8 @@ extension PixImage {
     /// through them.
     func marksLargerThanSpeckle(dpi: Double) -> [PixelRegion] {
         let speckle = Int32((ReadingCutRules.speckleInches * dpi).rounded(.down))
-        var marks: [PixelRegion] = []
-        withPix { pix in
-            var owned: UnsafeMutablePointer<BOXA>? = pixConnCompBB(pix, 8)
-            defer { boxaDestroy(&owned) }
-            guard let boxes = owned else { return }
-            for index in 0..<boxaGetCount(boxes) {
-                var x: Int32 = 0, y: Int32 = 0, w: Int32 = 0, h: Int32 = 0
-                boxaGetBoxGeometry(boxes, index, &x, &y, &w, &h)
-                if w > speckle || h > speckle {
-                    marks.append(PixelRegion(x: Int(x), y: Int(y), width: Int(w), height: Int(h)))
-                }
-            }
-        }
-        return marks
+        return markBoxes().filter { $0.width > speckle || $0.height > speckle }
+            .map { PixelRegion(x: Int($0.x), y: Int($0.y), width: Int($0.width), height: Int($0.height)) }
     }
 }
 

@@ -15,22 +15,8 @@ extension OCRPage {
 
     /// The same result with every box and baseline moved by (`x`, `y`) pixels.
     func moved(x dx: Double, y dy: Double) -> OCRPage {
-        func box(_ b: PixelBox) -> PixelBox {
-            PixelBox(left: b.left + dx, top: b.top + dy, right: b.right + dx, bottom: b.bottom + dy)
-        }
         var page = self
-        page.blocks = blocks.map { block in
-            OCRBlock(lines: block.lines.map { line in
-                OCRLine(words: line.words.map { word in
-                            var moved = word
-                            moved.box = box(word.box)
-                            return moved
-                        },
-                        box: box(line.box),
-                        baseline: (line.baseline.x0 + dx, line.baseline.y0 + dy, line.baseline.x1 + dx, line.baseline.y1 + dy),
-                        ascender: line.ascender, descender: line.descender)
-            })
-        }
+        page.blocks = mappedBlocks(x: { $0 + dx }, y: { $0 + dy }, heightScale: 1)
         return page
     }
 }
