@@ -57,8 +57,9 @@ extension PixImage {
     /// A cut of the image into two parts that read in order (see `ReadingCut`), or nil when
     /// the page holds too little text to be worth two readings or no cut is safe. Columns come
     /// first: a blank gutter running the whole height of the text near the middle, or all the
-    /// way down from a band across the top of the page (under a title). Otherwise the widest blank band across the page near the middle whose text just above and just
-    /// below is not split by a common gutter (a cut through two columns would interleave them).
+    /// way down from a band across the top of the page (under a title). Otherwise the widest
+    /// blank band across the page near the middle whose text just above and just below is not
+    /// split by a common gutter (a cut through two columns would interleave them).
     /// Marks are judged on the image reduced to about 100 dpi, as `surveyInk` does.
     /// - Parameter dpi: the image's resolution.
     public func readingCut(dpi: Int) throws -> ReadingCut? {
