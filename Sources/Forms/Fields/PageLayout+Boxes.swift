@@ -35,7 +35,8 @@ extension PageLayout {
                 if label.filter(\.isLetter).count < 2 {
                     label = tableLabel(for: box) ?? self.label(for: box)
                 }
-                if let line = writingLine(in: box, print: printed) ?? writingLine(afterUnitIn: box, print: printed) {
+                if let line = writingLine(in: box, print: printed) ?? writingLine(afterUnitIn: box, print: printed)
+                    ?? writingSpace(besideUnitIn: box, print: printed) {
                     rect = line
                 } else if box.bottom - text.bottom >= p.minFreeHeightBelowLabel {
                     rect = LayoutRect(left: box.left, top: text.bottom + 0.5, right: box.right, bottom: box.bottom)
