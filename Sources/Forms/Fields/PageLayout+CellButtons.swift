@@ -6,6 +6,10 @@
 ///
 /// Only cells stacked in a column count (see `isStacked(_:on:)`). The widget is the cell
 /// itself: the cell is what the author drew for the mark.
+///
+/// On forms-large (flat) the convention fires on one form, irs_depend (10 check boxes, none
+/// before); without the stacking test five lone cells (a reversed heading's gap, letters' bowls
+/// OCR missed, a logo) became false check boxes.
 extension PageLayout {
     /// Check boxes from the page's small empty cells that no other field took.
     mutating func cellButtonFields() -> [FormField] {
