@@ -84,6 +84,13 @@ extension PixImage {
     func characterSizedMarks(dpi: Double) -> [(x: Int32, y: Int32, width: Int32, height: Int32)] {
         let minimumHeight = Int32((0.035 * dpi).rounded(.up))   // ~2.5 pt: tiny text still counts
         let maximumHeight = Int32(1.5 * dpi)                     // taller than any body glyph
+        return markBoxes().filter { h in
+            h.height >= minimumHeight && h.height <= maximumHeight && h.width >= 2 && h.width <= maximumHeight * 4
+        }
+    }
+
+    /// The bounding boxes of a bilevel image's marks (8-connected components).
+    func markBoxes() -> [(x: Int32, y: Int32, width: Int32, height: Int32)] {
         var marks: [(x: Int32, y: Int32, width: Int32, height: Int32)] = []
         withPix { pix in
             var owned: UnsafeMutablePointer<BOXA>? = pixConnCompBB(pix, 8)
@@ -92,9 +99,7 @@ extension PixImage {
             for index in 0..<boxaGetCount(boxes) {
                 var x: Int32 = 0, y: Int32 = 0, w: Int32 = 0, h: Int32 = 0
                 boxaGetBoxGeometry(boxes, index, &x, &y, &w, &h)
-                if h >= minimumHeight && h <= maximumHeight && w >= 2 && w <= maximumHeight * 4 {
-                    marks.append((x, y, w, h))
-                }
+                marks.append((x, y, w, h))
             }
         }
         return marks

@@ -10,25 +10,31 @@ extension OCRPage {
             return same
         }
         let sx = Double(newWidth) / Double(max(1, width)), sy = Double(newHeight) / Double(max(1, height))
-        func box(_ b: PixelBox) -> PixelBox {
-            PixelBox(left: b.left * sx, top: b.top * sy, right: b.right * sx, bottom: b.bottom * sy)
-        }
         var page = self
         page.width = newWidth
         page.height = newHeight
         page.dpi = newDPI
-        page.blocks = blocks.map { block in
+        page.blocks = mappedBlocks(x: { $0 * sx }, y: { $0 * sy }, heightScale: sy)
+        return page
+    }
+
+    /// The blocks with every box edge and baseline point mapped by `x` and `y`, and the lines'
+    /// ascender and descender heights scaled by `heightScale`.
+    func mappedBlocks(x: (Double) -> Double, y: (Double) -> Double, heightScale: Double) -> [OCRBlock] {
+        func box(_ b: PixelBox) -> PixelBox {
+            PixelBox(left: x(b.left), top: y(b.top), right: x(b.right), bottom: y(b.bottom))
+        }
+        return blocks.map { block in
             OCRBlock(lines: block.lines.map { line in
                 OCRLine(words: line.words.map { word in
-                            var scaled = word
-                            scaled.box = box(word.box)
-                            return scaled
+                            var mapped = word
+                            mapped.box = box(word.box)
+                            return mapped
                         },
                         box: box(line.box),
-                        baseline: (line.baseline.x0 * sx, line.baseline.y0 * sy, line.baseline.x1 * sx, line.baseline.y1 * sy),
-                        ascender: line.ascender * sy, descender: line.descender * sy)
+                        baseline: (x(line.baseline.x0), y(line.baseline.y0), x(line.baseline.x1), y(line.baseline.y1)),
+                        ascender: line.ascender * heightScale, descender: line.descender * heightScale)
             })
         }
-        return page
     }
 }

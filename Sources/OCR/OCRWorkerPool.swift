@@ -12,7 +12,7 @@ import Imaging
 public final class OCRWorkerPool: @unchecked Sendable {
     /// Number of worker threads.
     public let workerCount: Int
-    private let queue: WorkQueue
+    let queue: WorkQueue
 
     /// Creates a pool of `workers` threads (at least one) making engines with `factory`.
     public init(factory: any OCREngineFactory, workers: Int) {
@@ -74,7 +74,7 @@ public final class OCRWorkerPool: @unchecked Sendable {
 
 /// The pool's queue and its worker threads. The threads hold this, not the pool, so the pool's
 /// owner letting go of the pool ends them.
-private final class WorkQueue: @unchecked Sendable {
+final class WorkQueue: @unchecked Sendable {
     /// A unit of work: `run` on a worker thread with that worker's engine (or the error that
     /// kept it from making one); `drop` with the reason when it never runs.
     struct Job {
@@ -90,6 +90,8 @@ private final class WorkQueue: @unchecked Sendable {
     private var shuttingDown = false
     private var started = false
     private var running = 0
+    /// Workers running a job now.
+    private var busy = 0
     private var lastID: UInt64 = 0
     /// Jobs given an id but not submitted yet, and those of them cancelled already (the
     /// cancellation handler ran before the continuation was made).
@@ -128,6 +130,23 @@ private final class WorkQueue: @unchecked Sendable {
         jobs.append(job)
         condition.signal()
         condition.unlock()
+    }
+
+    /// How many workers would have nothing to do once the queued jobs are taken: the room
+    /// for work a running job offers to share (`WorkSharing`).
+    var idleWorkers: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return shuttingDown ? 0 : max(0, workers - busy - jobs.count)
+    }
+
+    /// Takes job `id` back if no worker has taken it yet; whether it was still queued.
+    func withdraw(_ id: UInt64) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        guard let index = jobs.firstIndex(where: { $0.id == id }) else { return false }
+        jobs.remove(at: index)
+        return true
     }
 
     /// Drops job `id` if it still waits for a worker.
@@ -187,6 +206,7 @@ private final class WorkQueue: @unchecked Sendable {
                 return
             }
             let job = jobs.removeFirst()
+            busy += 1
             condition.unlock()
             // The engine is made on the worker's first job, not when the thread starts: loading
             // a Tesseract model costs 0.15-0.2 s of CPU, which a worker that never gets a page
@@ -196,6 +216,9 @@ private final class WorkQueue: @unchecked Sendable {
                 do { engine = try factory.makeEngine() } catch { engineError = error }
             }
             job.run(engine, engineError)
+            condition.lock()
+            busy -= 1
+            condition.unlock()
         }
     }
 }

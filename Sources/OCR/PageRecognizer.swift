@@ -56,7 +56,10 @@ public enum PageRecognizer {
     /// Recognizes `raster` with `engine` as `job` says. Blocks: call it on an OCR worker.
     /// The words come back in the pixels of `raster` reduced to `job.maxResolution` (and turned
     /// upright when `rotationCorrection` says so), whatever resolution the engine read at.
-    public static func run(_ raster: PageRaster, engine: any OCREngine, job: PageRecognitionOptions) throws -> PageRecognition {
+    /// With `sharing`, a page may be read in two parts at once by this worker and an idle one
+    /// (`SplitReading`).
+    public static func run(_ raster: PageRaster, engine: any OCREngine, job: PageRecognitionOptions,
+                           sharing: WorkSharing? = nil) throws -> PageRecognition {
         let started = Date()
         let frame = try raster.forRecognition(maxResolution: job.maxResolution)
         // One look at the ink decides both whether the page is blank and how tall its text is.
@@ -83,7 +86,7 @@ public enum PageRecognizer {
         // ascenders and descenders blur into their neighbours and some fonts give no vote.
         let found = try correction == 0 && frame.image.lineProfileVote(dpi: frame.dpi).looksUpsideDown
             ? engine.recognizeDetectingOrientation(read.image, dpi: read.dpi, timeout: job.timeout)
-            : engine.recognize(read.image, dpi: read.dpi, timeout: job.timeout)
+            : SplitReading.recognize(read.image, dpi: read.dpi, engine: engine, sharing: sharing, timeout: job.timeout)
         // The frame turned as the engine's image was: its size, and its pixels' way to the page.
         let turned = correction % 2 == 0 ? (frame.image.width, frame.image.height) : (frame.image.height, frame.image.width)
         return PageRecognition(ocr: found.rescaled(toWidth: turned.0, height: turned.1, dpi: frame.dpi),

@@ -197,8 +197,8 @@ public struct OCRRunner: Sendable {
             report.deskewDegrees = prepared.deskewDegrees
             report.cleaned = prepared.cleaned
             let wantsStrokes = job.outline.map { $0 != .off } ?? false
-            let (recognition, strokes) = try await engines.perform { engine in
-                let recognition = try PageRecognizer.run(raster, engine: engine, job: job.recognition)
+            let (recognition, strokes) = try await engines.performSharing { engine, sharing in
+                let recognition = try PageRecognizer.run(raster, engine: engine, job: job.recognition, sharing: sharing)
                 // Boxes are in the frame of `raster` (reduced to --max-ocr-dpi) unless the page was turned to be read.
                 guard wantsStrokes, recognition.rotationCorrection == 0, let ocr = recognition.ocr else { return (recognition, nil as [Double]?) }
                 let inRaster = ocr.rescaled(toWidth: raster.image.width, height: raster.image.height, dpi: raster.dpi)
