@@ -20,6 +20,7 @@ public struct FieldAssembler: Sendable {
         var fields: [FormField] = []
         fields += page.combFields()
         fields += page.buttonFields()
+        fields += page.cellButtonFields()
         fields += page.boxFields()
         fields += page.underlineFields()
         return FieldAssembler.readingOrder(page.settledSignatures(page.outsideReservedRegions(fields)))
