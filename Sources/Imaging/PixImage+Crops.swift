@@ -61,3 +61,16 @@ extension PixImage {
         }
     }
 }
+
+extension PixImage {
+    /// A copy with `box` painted blank: white on gray and colour images, unset on bilevel ones
+    /// (where a set pixel is ink).
+    public func blanked(_ box: PixelRegion) throws -> PixImage {
+        let blanked = try withPix { try PixImage(pixCopy(nil, $0), or: "copying failed") }
+        blanked.withPix { target in
+            _ = pixRasterop(target, Int32(box.x), Int32(box.y), Int32(box.width), Int32(box.height),
+                            depth == 1 ? PIX_CLR : PIX_SET, nil, 0, 0)
+        }
+        return blanked
+    }
+}

@@ -17,16 +17,25 @@ public struct ReadingCut: Sendable, Equatable {
     public var direction: Direction
     /// The first pixel column (`betweenColumns`) or row (`acrossPage`) of the second part.
     public var position: Int
+    /// The first row of the columns a `betweenColumns` cut parts: 0 when they run the whole
+    /// page; below a band across the page (a title), which is then read with the left column.
+    public var columnsTop: Int
 
     /// Creates a cut.
-    public init(direction: Direction, position: Int) {
+    public init(direction: Direction, position: Int, columnsTop: Int = 0) {
         self.direction = direction
         self.position = position
+        self.columnsTop = direction == .betweenColumns ? columnsTop : 0
     }
 
-    /// The two parts of a `width` × `height` image, in reading order.
+    /// The two parts of a `width` × `height` image, in reading order. Under a title
+    /// (`columnsTop` > 0) the first part is the whole image, read with the second part's area
+    /// left blank (`images(of:)`).
     public func parts(width: Int, height: Int) -> [PixelRegion] {
         switch direction {
+        case .betweenColumns where columnsTop > 0:
+            return [PixelRegion(x: 0, y: 0, width: width, height: height),
+                    PixelRegion(x: position, y: columnsTop, width: width - position, height: height - columnsTop)]
         case .betweenColumns:
             return [PixelRegion(x: 0, y: 0, width: position, height: height),
                     PixelRegion(x: position, y: 0, width: width - position, height: height)]
@@ -35,14 +44,22 @@ public struct ReadingCut: Sendable, Equatable {
                     PixelRegion(x: 0, y: position, width: width, height: height - position)]
         }
     }
+
+    /// The images of the two parts of `image`, in reading order (see `parts(width:height:)`).
+    public func images(of image: PixImage) throws -> [PixImage] {
+        let regions = parts(width: image.width, height: image.height)
+        let first = columnsTop > 0 ? try image.blanked(regions[1]) : try image.clipped(to: regions[0])
+        return [first, try image.clipped(to: regions[1])]
+    }
 }
 
 extension PixImage {
     /// A cut of the image into two parts that read in order (see `ReadingCut`), or nil when
     /// the page holds too little text to be worth two readings or no cut is safe. Columns come
-    /// first: a blank gutter running the whole height of the text near the middle. Otherwise
-    /// the widest blank band across the page near the middle whose text just above and just
-    /// below is not split by a common gutter (a cut through two columns would interleave them).
+    /// first: a blank gutter running the whole height of the text near the middle, or all the
+    /// way down from a band across the top of the page (under a title). Otherwise the widest
+    /// blank band across the page near the middle whose text just above and just below is not
+    /// split by a common gutter (a cut through two columns would interleave them).
     /// Marks are judged on the image reduced to about 100 dpi, as `surveyInk` does.
     /// - Parameter dpi: the image's resolution.
     public func readingCut(dpi: Int) throws -> ReadingCut? {
@@ -59,6 +76,9 @@ extension PixImage {
         func full(_ reduced: Double, limit: Int) -> Int { min(limit - 1, max(1, Int((reduced / factor).rounded()))) }
         if let x = rules.columnGutter(of: marks, width: binary.width) {
             return ReadingCut(direction: .betweenColumns, position: full(x, limit: width))
+        }
+        if let (top, x) = rules.columnsUnderBand(of: marks, width: binary.width, height: binary.height) {
+            return ReadingCut(direction: .betweenColumns, position: full(x, limit: width), columnsTop: full(top, limit: height))
         }
         if let y = rules.blankBand(of: marks, height: binary.height) {
             return ReadingCut(direction: .acrossPage, position: full(y, limit: height))
@@ -120,6 +140,26 @@ struct ReadingCutRules {
         return balanced(marks.map { Double($0.x) < cut }) ? cut : nil
     }
 
+    /// Columns under a title: the middle of the first blank band across the top of the page
+    /// (above `middleShare` of its height) under which a gutter near the middle runs all the
+    /// way down, and that gutter's middle, when the right column below holds its share of
+    /// the marks; nil when there is none.
+    func columnsUnderBand(of marks: [PixelRegion], width: Int, height: Int) -> (top: Double, x: Double)? {
+        let top = 0..<Int(Double(height) * Self.middleShare)
+        let bands = gaps(of: marks.map { ($0.y, $0.bottom) }, within: top, atLeast: Int((Self.bandInches * dpi).rounded(.up)))
+        for band in bands.sorted(by: { $0.lowerBound < $1.lowerBound }) where band.upperBound <= top.upperBound {
+            let below = marks.filter { $0.y >= band.upperBound }
+            guard let gap = widestGap(of: below.map { ($0.x, $0.right) }, within: middle(of: width),
+                                      atLeast: Int((Self.gutterInches * dpi).rounded(.up))) else { continue }
+            let x = Double(gap.lowerBound + gap.upperBound) / 2
+            // The second part is the right column; the first the title and the left column.
+            let second = below.filter { Double($0.x) >= x }.count
+            guard balanced(first: marks.count - second, of: marks.count) else { continue }
+            return (Double(band.lowerBound + band.upperBound) / 2, x)
+        }
+        return nil
+    }
+
     /// The middle of the tallest blank band near the middle across the page that is not
     /// crossed by a column gutter, with enough marks on either side; nil when there is none.
     func blankBand(of marks: [PixelRegion], height: Int) -> Double? {
@@ -158,7 +198,12 @@ struct ReadingCutRules {
 
     /// Whether the marks, split by `isFirst`, leave each part its share.
     private func balanced(_ isFirst: [Bool]) -> Bool {
-        let first = Double(isFirst.filter { $0 }.count), all = Double(isFirst.count)
+        balanced(first: isFirst.filter { $0 }.count, of: isFirst.count)
+    }
+
+    /// Whether `first` of `all` marks in the first part leave each part its share.
+    private func balanced(first: Int, of all: Int) -> Bool {
+        let first = Double(first), all = Double(all)
         return first >= Self.leastShareOfMarks * all && all - first >= Self.leastShareOfMarks * all
     }
 

@@ -15,7 +15,8 @@ enum SplitReading {
             return try engine.recognize(image, dpi: dpi, timeout: timeout)
         }
         let regions = cut.parts(width: image.width, height: image.height)
-        let first = try image.clipped(to: regions[0]), second = try image.clipped(to: regions[1])
+        let images = try cut.images(of: image)
+        let first = images[0], second = images[1]
         guard let offered = sharing.offer({ other in try other.recognize(second, dpi: dpi, timeout: timeout) }) else {
             return try engine.recognize(image, dpi: dpi, timeout: timeout)
         }

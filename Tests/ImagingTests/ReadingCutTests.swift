@@ -11,10 +11,10 @@ struct ReadingCutTests {
         try PixImage(encoded: SyntheticTextPage(width: 2550, height: 3300, xHeight: 21, textAreas: areas).pgm())
     }
 
-    /// Whether the pixel column (or row) at `position` holds no ink at all.
+    /// Whether the pixel column (from `columnsTop` down) or row at `position` holds no ink at all.
     private func isBlank(_ image: PixImage, at cut: ReadingCut) throws -> Bool {
         let line = cut.direction == .betweenColumns
-            ? PixelRegion(x: cut.position, y: 0, width: 1, height: image.height)
+            ? PixelRegion(x: cut.position, y: cut.columnsTop, width: 1, height: image.height - cut.columnsTop)
             : PixelRegion(x: 0, y: cut.position, width: image.width, height: 1)
         return try image.inkMask(threshold: 128).inkCount(in: line) == 0
     }
@@ -43,10 +43,33 @@ struct ReadingCutTests {
         #expect((1480..<1720).contains(cut.position))
     }
 
-    @Test func columnsUnderAFullWidthTitleAreNotCut() throws {
-        // The title closes the gutter at the top; every band across the middle runs through
-        // both columns, so a cut there would interleave them.
+    @Test func columnsUnderAFullWidthTitleAreCutBelowTheTitle() throws {
+        // The title closes the gutter at the top: the title is read with the left column, the
+        // right column under the title on its own.
         let image = try page([(255..<2295, 330..<520), (255..<1200, 600..<2970), (1350..<2295, 600..<2970)])
+        let cut = try #require(try image.readingCut(dpi: 300))
+        #expect(cut.direction == .betweenColumns)
+        #expect((1200..<1350).contains(cut.position))
+        #expect((500..<620).contains(cut.columnsTop))
+        #expect(try isBlank(image, at: cut))
+        let parts = try cut.images(of: image)
+        let regions = cut.parts(width: image.width, height: image.height)
+        // The first part is the whole page with the right column blanked, the second that column.
+        #expect(regions[0] == PixelRegion(x: 0, y: 0, width: 2550, height: 3300))
+        #expect(regions[1] == PixelRegion(x: cut.position, y: cut.columnsTop, width: 2550 - cut.position, height: 3300 - cut.columnsTop))
+        #expect(parts[0].width == 2550 && parts[0].height == 3300)
+        let mask0 = try parts[0].inkMask(threshold: 128), mask = try image.inkMask(threshold: 128)
+        #expect(mask0.inkCount(in: regions[1]) == 0 && mask.inkCount(in: regions[1]) > 0)
+        let left = PixelRegion(x: 0, y: 0, width: cut.position, height: 3300)
+        #expect(mask0.inkCount(in: left) == mask.inkCount(in: left))
+        #expect(parts[1].width == regions[1].width && parts[1].height == regions[1].height)
+    }
+
+    @Test func columnsBetweenAFullWidthTitleAndFooterAreNotCut() throws {
+        // The footer closes the gutter at the bottom too; every band across the middle runs
+        // through both columns, so a cut there would interleave them.
+        let image = try page([(255..<2295, 330..<520), (255..<1200, 600..<2800), (1350..<2295, 600..<2800),
+                              (255..<2295, 2850..<2980)])
         #expect(try image.readingCut(dpi: 300) == nil)
     }
 

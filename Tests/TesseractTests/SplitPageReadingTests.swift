@@ -16,7 +16,7 @@ struct SplitPageReadingTests {
         let engine = try TesseractEngineFactory(languages: ["eng"]).makeEngine()
         let whole = try engine.recognize(image, dpi: 200)
         let regions = cut.parts(width: image.width, height: image.height)
-        let parts = try regions.map { (page: try engine.recognize(try image.clipped(to: $0), dpi: 200), region: $0) }
+        let parts = try zip(regions, try cut.images(of: image)).map { (page: try engine.recognize($1, dpi: 200), region: $0) }
         let joined = OCRPage.joined(parts, width: image.width, height: image.height, dpi: 200)
         let wholeWords = whole.lines.flatMap(\.words), joinedWords = joined.lines.flatMap(\.words)
         #expect(wholeWords.count > 300)
