@@ -82,9 +82,15 @@ extension PixImage {
     /// The bounding boxes of a bilevel image's marks the size of a character (the size limits
     /// `surveyInk` uses, in this image's pixels).
     func characterSizedMarks(dpi: Double) -> [(x: Int32, y: Int32, width: Int32, height: Int32)] {
+        Self.characterSized(markBoxes(), dpi: dpi)
+    }
+
+    /// Those of `marks` (bounding boxes from `markBoxes()`) the size of a character at `dpi`.
+    static func characterSized(_ marks: [(x: Int32, y: Int32, width: Int32, height: Int32)],
+                               dpi: Double) -> [(x: Int32, y: Int32, width: Int32, height: Int32)] {
         let minimumHeight = Int32((0.035 * dpi).rounded(.up))   // ~2.5 pt: tiny text still counts
         let maximumHeight = Int32(1.5 * dpi)                     // taller than any body glyph
-        return markBoxes().filter { h in
+        return marks.filter { h in
             h.height >= minimumHeight && h.height <= maximumHeight && h.width >= 2 && h.width <= maximumHeight * 4
         }
     }

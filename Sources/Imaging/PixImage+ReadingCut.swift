@@ -66,8 +66,10 @@ extension PixImage {
         let (gray, factor) = try grayReduced(toAtMost: Self.surveyResolution, from: dpi)
         let binary = try gray.withPix { try PixImage(pixThresholdToBinary($0, 128), or: "thresholding failed") }
         let effective = Double(dpi) * factor
-        guard binary.characterSizedMarks(dpi: effective).count >= ReadingCutRules.marksWorthSplitting else { return nil }
-        let marks = binary.marksLargerThanSpeckle(dpi: effective)
+        // One walk over the marks serves both tests.
+        let boxes = binary.markBoxes()
+        guard Self.characterSized(boxes, dpi: effective).count >= ReadingCutRules.marksWorthSplitting else { return nil }
+        let marks = Self.largerThanSpeckle(boxes, dpi: effective)
         let rules = ReadingCutRules(dpi: effective)
         // A page turned a quarter would be cut between its lines, and its parts read in the wrong order.
         guard rules.linesRunAcross(marks) else { return nil }
@@ -86,12 +88,12 @@ extension PixImage {
         return nil
     }
 
-    /// Bounding boxes of the bilevel image's marks, leaving out scanner speckle (marks smaller
+    /// The bounding boxes of `marks` (from `markBoxes()`), leaving out scanner speckle (marks smaller
     /// than a full stop of 6 pt text both ways); pictures and rules stay, so no cut runs
     /// through them.
-    func marksLargerThanSpeckle(dpi: Double) -> [PixelRegion] {
+    static func largerThanSpeckle(_ marks: [(x: Int32, y: Int32, width: Int32, height: Int32)], dpi: Double) -> [PixelRegion] {
         let speckle = Int32((ReadingCutRules.speckleInches * dpi).rounded(.down))
-        return markBoxes().filter { $0.width > speckle || $0.height > speckle }
+        return marks.filter { $0.width > speckle || $0.height > speckle }
             .map { PixelRegion(x: Int($0.x), y: Int($0.y), width: Int($0.width), height: Int($0.height)) }
     }
 }
